@@ -1,0 +1,54 @@
+// Package device defines the memory-mapped peripherals of an emulated board
+// and the small interfaces that connect them to the machine: a device is a
+// block of registers on the bus whose whole state is plain data that can be
+// saved and restored exactly (see DESIGN.md, "The determinism contract").
+package device
+
+// Device is a memory-mapped peripheral. Offsets are relative to the base
+// address the board maps it at. Accesses are 1, 2, 4 or 8 bytes wide.
+//
+// Read may have side effects (reading a UART's receive register pops a byte);
+// Peek never does, and serves debuggers and snapshots of the bus.
+type Device interface {
+	// Name is the device's kind, such as "uart16550", unique per board.
+	Name() string
+	// Size is the length in bytes of the device's register window.
+	Size() uint32
+	// Read performs a guest load of size bytes at off.
+	Read(off uint32, size int) uint64
+	// Peek returns what Read would return, without side effects.
+	Peek(off uint32, size int) uint64
+	// Write performs a guest store of size bytes at off.
+	Write(off uint32, size int, val uint64)
+	// Reset returns the device to its power-on state.
+	Reset()
+	// SaveState appends the device's complete state to dst and returns it.
+	// Two devices whose SaveState bytes are equal behave identically.
+	SaveState(dst []byte) []byte
+	// RestoreState replaces the device's state with one saved by SaveState.
+	// It rebuilds any derived data and re-signals interrupt lines so the
+	// rest of the machine sees the restored levels.
+	RestoreState(state []byte) error
+}
+
+// IRQLine is an interrupt input of an interrupt controller: a device drives
+// it high or low (level-triggered, as the PLIC's sources are on virt).
+type IRQLine interface {
+	SetLevel(high bool)
+}
+
+// Clock gives devices the machine's deterministic time. No host clock ever
+// reaches a device.
+type Clock interface {
+	// MTime is the current value of the 64-bit machine timer (mtime).
+	MTime() uint64
+	// SetMTime sets mtime (a guest store to the CLINT's mtime register);
+	// time keeps advancing from the new value.
+	SetMTime(v uint64)
+}
+
+// Exiter receives a guest's request to end the run (SiFive test device).
+type Exiter interface {
+	// Exit ends the run with the given process exit code.
+	Exit(code int)
+}
