@@ -1,0 +1,74 @@
+// Command rewind is a reversible debugger for RISC-V firmware: it runs an ELF
+// on an emulated board, records the run, and serves debugging sessions that
+// can go backwards in time.
+//
+// Usage:
+//
+//	rewind run [flags] firmware.elf      run firmware, UART on stdin/stdout
+//	rewind record -o run.rwd firmware.elf  run and save a recording
+//	rewind replay run.rwd                replay a recording
+//
+// Run "rewind help" for the list of commands and "rewind CMD -h" for flags.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+)
+
+// stdio is the process's standard streams, passed explicitly so commands
+// can be tested without touching the real ones.
+type stdio struct {
+	In  io.Reader
+	Out io.Writer
+	Err io.Writer
+}
+
+// command is one subcommand: its one-line summary and its entry point, which
+// returns the process exit code.
+type command struct {
+	summary string
+	run     func(args []string, s stdio) int
+}
+
+func commands() map[string]command {
+	return map[string]command{
+		"run":    {"run firmware on the emulated board (UART on stdin/stdout)", runMain},
+		"record": {"run firmware and save a recording of the run", recordMain},
+		"replay": {"replay a recording: same output, same exit code", replayMain},
+	}
+}
+
+func main() {
+	os.Exit(dispatch(os.Args[1:], stdio{os.Stdin, os.Stdout, os.Stderr}))
+}
+
+func dispatch(args []string, s stdio) int {
+	cmds := commands()
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		usage(s.Out, cmds)
+		return 0
+	}
+	c, ok := cmds[args[0]]
+	if !ok {
+		fmt.Fprintf(s.Err, "rewind: unknown command %q (run 'rewind help')\n", args[0])
+		return 2
+	}
+	return c.run(args[1:], s)
+}
+
+func usage(w io.Writer, cmds map[string]command) {
+	fmt.Fprintln(w, "rewind: a reversible debugger for RISC-V firmware")
+	fmt.Fprintln(w, "\nCommands:")
+	names := make([]string, 0, len(cmds))
+	for n := range cmds {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-10s %s\n", n, cmds[n].summary)
+	}
+	fmt.Fprintln(w, "\nRun 'rewind COMMAND -h' for a command's flags.")
+}
