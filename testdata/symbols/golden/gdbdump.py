@@ -1,0 +1,175 @@
+# gdbdump.py - run inside gdb-multiarch (batch mode) attached to QEMU.
+# Sets a breakpoint at every "STOP:" marker of the test program, and at each
+# stop writes what gdb sees (frames, registers per frame, locals, arguments,
+# globals, as leaf values) to stopNN.json and the RAM image to stopNN.ram.gz.
+# Usage: gdb-multiarch -batch -x gdbdump.py with OUTDIR, SRCDIR set in the
+# environment and the ELF loaded and connected by the caller.
+import gdb, gzip, json, os, re
+
+OUT = os.environ["OUTDIR"]
+SRC = os.environ["SRCDIR"]
+MAXHITS = 2
+MAXSTOPS = 40
+RAM_LO = 0x80000000
+GLOBALS = ["counter", "table", "grid", "greeting", "big", "small", "flag",
+           "ratio", "precise", "nodes", "head", "hidden", "pattern",
+           "current_handler", "shapes", "tick_count", "draws", "last_label"]
+REGS = ["ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0", "a1",
+        "a2", "a3", "a4", "a5", "a6", "a7", "s2", "s3", "s4", "s5", "s6",
+        "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6"]
+SAVED = ["sp", "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9",
+         "s10", "s11"]
+
+
+def scalar(v, t):
+    c = t.code
+    if c == gdb.TYPE_CODE_PTR:
+        return "0x%x" % (int(v) & 0xffffffff)
+    if c in (gdb.TYPE_CODE_ENUM, gdb.TYPE_CODE_BOOL, gdb.TYPE_CODE_FLT):
+        return str(v)
+    return str(int(v))
+
+
+def leaves(v, path, out):
+    try:
+        if v.is_optimized_out:
+            out[path] = "<optimized out>"
+            return
+        t = v.type.strip_typedefs()
+        if t.code in (gdb.TYPE_CODE_STRUCT, gdb.TYPE_CODE_UNION):
+            for f in t.fields():
+                leaves(v[f.name], path + "." + f.name, out)
+        elif t.code == gdb.TYPE_CODE_ARRAY:
+            lo, hi = t.range()
+            for i in range(lo, hi + 1):
+                leaves(v[i], "%s[%d]" % (path, i), out)
+        else:
+            out[path] = scalar(v, t)
+    except gdb.error as e:
+        out[path] = "<error: %s>" % e
+
+
+def describe(name, v):
+    d = {"name": name}
+    try:
+        d["type"] = str(v.type)
+        d["text"] = str(v)
+    except gdb.error as e:
+        d["text"] = "<error: %s>" % e
+    lv = {}
+    leaves(v, name, lv)
+    d["leaves"] = lv
+    return d
+
+
+def frame_vars(fr):
+    out = []
+    try:
+        b = fr.block()
+    except RuntimeError:
+        return out
+    seen = set()
+    while b is not None:
+        for s in b:
+            if not (s.is_variable or s.is_argument) or s.name in seen:
+                continue
+            seen.add(s.name)
+            d = describe(s.name, s.value(fr))
+            d["arg"] = bool(s.is_argument)
+            out.append(d)
+        if b.function is not None:
+            break
+        b = b.superblock
+    return out
+
+
+def frame_info(fr):
+    sal = fr.find_sal()
+    f = {"pc": "0x%x" % fr.pc(),
+         "function": fr.name(),
+         "inline": fr.type() == gdb.INLINE_FRAME,
+         "file": sal.symtab.filename if sal.symtab else None,
+         "line": sal.line}
+    regs = {}
+    for r in SAVED:
+        try:
+            v = fr.read_register(r)
+            regs[r] = "<not saved>" if v.is_optimized_out else "0x%x" % (int(v) & 0xffffffff)
+        except gdb.error:
+            regs[r] = "<not saved>"
+    f["regs"] = regs
+    f["vars"] = frame_vars(fr)
+    return f
+
+
+def stop_markers():
+    marks = []
+    for fn in ("main.c", "shapes.c"):
+        with open(os.path.join(SRC, fn)) as fh:
+            for n, text in enumerate(fh, 1):
+                m = re.search(r"STOP:(\w+)", text)
+                if m:
+                    marks.append((m.group(1), fn, n))
+    return marks
+
+
+def dump_stop(n, tag):
+    fr = gdb.newest_frame()
+    frames = []
+    while fr is not None and len(frames) < 32:
+        frames.append(frame_info(fr))
+        fr = fr.older()
+    gl = []
+    for g in GLOBALS:
+        try:
+            gl.append(describe(g, gdb.parse_and_eval(g)))
+        except gdb.error as e:
+            gl.append({"name": g, "text": "<error: %s>" % e, "leaves": {}})
+    top = gdb.newest_frame()
+    regs = {r: "0x%x" % (int(top.read_register(r)) & 0xffffffff) for r in REGS}
+    regs["pc"] = "0x%x" % top.pc()
+    end = int(gdb.parse_and_eval("(unsigned)&_end"))
+    mem = gdb.selected_inferior().read_memory(RAM_LO, end - RAM_LO)
+    with open(os.path.join(OUT, "stop%02d.ram.gz" % n), "wb") as fh:
+        fh.write(gzip.compress(bytes(mem), mtime=0))
+    bt = gdb.execute("bt", to_string=True)
+    doc = {"stop": n, "marker": tag, "regs": regs, "ram_base": "0x%x" % RAM_LO,
+           "frames": frames, "globals": gl, "bt": bt}
+    with open(os.path.join(OUT, "stop%02d.json" % n), "w") as fh:
+        json.dump(doc, fh, indent=1, sort_keys=True)
+        fh.write("\n")
+
+
+def main():
+    gdb.execute("set pagination off")
+    gdb.execute("set confirm off")
+    tags = {}
+    for tag, fn, line in stop_markers():
+        bp = gdb.Breakpoint("%s:%d" % (fn, line))
+        tags[bp.number] = tag
+    hits = {}
+    n = 0
+    while n < MAXSTOPS:
+        try:
+            gdb.execute("continue", to_string=True)
+        except gdb.error:
+            break
+        if not gdb.selected_inferior().pid:
+            break
+        pc = gdb.newest_frame().pc()
+        tag = None
+        for bp in gdb.breakpoints():
+            for loc in getattr(bp, "locations", []):
+                if loc.address == pc and bp.number in tags:
+                    tag = tags[bp.number]
+                    num = bp.number
+        if tag is None:
+            break
+        dump_stop(n, tag)
+        n += 1
+        hits[num] = hits.get(num, 0) + 1
+        if hits[num] >= MAXHITS:
+            gdb.execute("disable %d" % num)
+
+
+main()
