@@ -1,0 +1,86 @@
+package vm
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// Device kinds a Board can place on its bus.
+const (
+	KindCLINT = "clint"       // core-local interruptor: msip, mtimecmp, mtime
+	KindPLIC  = "plic"        // platform-level interrupt controller
+	KindUART  = "uart16550"   // NS16550A UART; IRQ is its PLIC source number
+	KindTest  = "sifive-test" // SiFive test device: guest exit codes
+)
+
+// BoardDevice places one device on the bus.
+type BoardDevice struct {
+	Kind string `json:"kind"`
+	Base uint32 `json:"base"`
+	IRQ  int    `json:"irq,omitempty"` // PLIC source for devices that interrupt
+}
+
+// Board describes a machine as data: its RAM and its devices. NewMachine
+// builds a machine from it; VirtBoard is QEMU's virt layout.
+type Board struct {
+	Name    string        `json:"name"`
+	RAMBase uint32        `json:"ram_base"`
+	RAMSize uint32        `json:"ram_size"`
+	Devices []BoardDevice `json:"devices"`
+}
+
+// VirtBoard returns the QEMU virt memory map with the given RAM size
+// (0 means DefaultRAMSize).
+func VirtBoard(ramSize uint32) Board {
+	if ramSize == 0 {
+		ramSize = DefaultRAMSize
+	}
+	return Board{
+		Name:    "virt",
+		RAMBase: DefaultRAMBase,
+		RAMSize: ramSize,
+		Devices: []BoardDevice{
+			{Kind: KindTest, Base: 0x00100000},
+			{Kind: KindCLINT, Base: 0x02000000},
+			{Kind: KindPLIC, Base: 0x0c000000},
+			{Kind: KindUART, Base: 0x10000000, IRQ: 10},
+		},
+	}
+}
+
+// ParseBoard reads a JSON board description and checks it.
+func ParseBoard(data []byte) (Board, error) {
+	var b Board
+	if err := json.Unmarshal(data, &b); err != nil {
+		return Board{}, fmt.Errorf("board description: %w", err)
+	}
+	if err := b.check(); err != nil {
+		return Board{}, err
+	}
+	return b, nil
+}
+
+func (b *Board) check() error {
+	if b.RAMSize == 0 || b.RAMSize%pageSize != 0 {
+		return fmt.Errorf("board %q: RAM size %#x is not a non-zero multiple of 4 KiB", b.Name, b.RAMSize)
+	}
+	if b.RAMBase%pageSize != 0 || uint64(b.RAMBase)+uint64(b.RAMSize) > 1<<32 {
+		return fmt.Errorf("board %q: RAM %#x+%#x is not page aligned or exceeds 4 GiB", b.Name, b.RAMBase, b.RAMSize)
+	}
+	seen := map[string]bool{}
+	for _, d := range b.Devices {
+		switch d.Kind {
+		case KindCLINT, KindPLIC, KindUART, KindTest:
+		default:
+			return fmt.Errorf("board %q: unknown device kind %q", b.Name, d.Kind)
+		}
+		if seen[d.Kind] {
+			return fmt.Errorf("board %q: device kind %q appears twice", b.Name, d.Kind)
+		}
+		seen[d.Kind] = true
+	}
+	if seen[KindUART] && !seen[KindPLIC] {
+		return fmt.Errorf("board %q: a UART needs a PLIC", b.Name)
+	}
+	return nil
+}

@@ -1,0 +1,29 @@
+package vm
+
+import "github.com/rewind-debugger/rewind/vm/device"
+
+// The machine talks to its interrupt controllers and UART through these
+// small views, only on slow paths (MMIO accesses, batch boundaries).
+type clintDev interface {
+	device.Device
+	MSIP(hart int) bool
+	MTimeCmp(hart int) uint64
+}
+
+type plicDev interface {
+	device.Device
+	Line(irq int) device.IRQLine
+	Pending(context int) bool
+}
+
+type uartDev interface {
+	device.Device
+	SetOutput(func(byte))
+	Input([]byte)
+}
+
+// mapped is a device placed on the bus.
+type mapped struct {
+	base, size uint32
+	dev        device.Device
+}

@@ -1,0 +1,74 @@
+package vm
+
+// Hart is one RISC-V hardware thread in machine mode. Its registers are read
+// and written through getters so that the executor can keep a sink register
+// for x0.
+type Hart struct {
+	x  [256]uint32 // x[0] is always 0; x[regSink] absorbs writes to x0
+	pc uint32
+	id int
+	m  *Machine
+
+	// Machine-mode CSR state.
+	mstatus       uint32 // only MIE and MPIE are stored; MPP reads 3
+	mie           uint32
+	mip           uint32 // MEIP/MTIP/MSIP, derived from devices
+	mtvec         uint32
+	mepc          uint32
+	mcause        uint32
+	mtval         uint32
+	mscratch      uint32
+	mcountinhibit uint32
+	cycle         uint64 // mcycle: steps of this hart
+	instret       uint64 // minstret: retired instructions of this hart
+	pmpcfg        [4]uint32
+	pmpaddr       [16]uint32
+
+	// Execution state.
+	resValid bool   // LR reservation held
+	resAddr  uint32 // reserved word address
+	waiting  bool   // stalled in wfi
+	inTrap   bool   // took an exception or interrupt and has not returned (mret) yet
+	mtvecSet bool   // mtvec written since reset
+	tmp      insn   // scratch slot for instructions that are not cached
+}
+
+// ID returns the hart's mhartid.
+func (h *Hart) ID() int { return h.id }
+
+// PC returns the program counter.
+func (h *Hart) PC() uint32 { return h.pc }
+
+// SetPC sets the program counter (debugger view). Bit 0 is cleared.
+func (h *Hart) SetPC(pc uint32) { h.pc = pc &^ 1 }
+
+// Reg returns register x[i] (0 <= i < 32); other i read 0.
+func (h *Hart) Reg(i int) uint32 {
+	if i <= 0 || i >= 32 {
+		return 0
+	}
+	return h.x[i]
+}
+
+// SetReg sets register x[i]; writes to x0 or out-of-range i are ignored.
+func (h *Hart) SetReg(i int, v uint32) {
+	if i > 0 && i < 32 {
+		h.x[i] = v
+	}
+}
+
+// Regs returns x0..x31.
+func (h *Hart) Regs() [32]uint32 {
+	var r [32]uint32
+	copy(r[1:], h.x[1:32])
+	return r
+}
+
+// Waiting reports whether the hart is stalled in wfi.
+func (h *Hart) Waiting() bool { return h.waiting }
+
+// reset puts the hart in its power-on state.
+func (h *Hart) reset() {
+	m, id := h.m, h.id
+	*h = Hart{m: m, id: id}
+}

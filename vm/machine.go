@@ -1,0 +1,226 @@
+package vm
+
+import (
+	"fmt"
+	"sort"
+	"sync/atomic"
+
+	"github.com/rewind-debugger/rewind/vm/device"
+)
+
+// Machine-wide constants of the time model and scheduler.
+const (
+	DefaultRAMBase      = 0x80000000
+	DefaultRAMSize      = 128 << 20
+	HartQuantum         = 1000 // steps a hart runs before the next one gets its turn
+	InstructionsPerTick = 10   // steps per mtime tick: 10 MHz timebase, 100 M steps per virtual second
+	maxBatch            = 1 << 16
+	maxHarts            = 64
+)
+
+// Config selects the machine to build.
+type Config struct {
+	Harts      int    // default 1
+	RAMBase    uint32 // default 0x80000000
+	RAMSize    uint32 // default 128 MiB; pages (4 KiB) allocated on first touch
+	FatalTraps bool   // stop with StopFatal on an unusable trap handler
+}
+
+// Machine is a whole board: harts, RAM, devices and the deterministic clock.
+type Machine struct {
+	cfg   Config
+	board Board
+	harts []*Hart
+	mem   *memory
+	devs  []mapped // sorted by base
+	clint clintDev
+	plic  plicDev
+	uart  uartDev
+
+	time        uint64 // steps since reset
+	mtimeOffset uint64 // mtime = time/InstructionsPerTick + mtimeOffset
+	cur         int    // scheduler: hart whose turn it is
+	qleft       uint64 // scheduler: steps left in its quantum
+	inflight    uint64 // steps of the running batch not yet added to time
+
+	// Stop machinery (not state).
+	pending   bool
+	stop      Stop
+	brk       bool // a slow path asks the executor to end the batch
+	watchHit  bool
+	watchStop Stop
+	exitReq   bool
+	exitCode  int
+	trapStops bool
+	skipBP    bool
+	noBP      bool
+	paused    atomic.Bool
+	bps       map[uint32]bool
+	watches   []watch
+	uartOut   func(byte)
+}
+
+// NewVirt builds QEMU's virt board: test device 0x00100000, CLINT
+// 0x02000000, PLIC 0x0c000000, UART 0x10000000 (PLIC irq 10), RAM at
+// cfg.RAMBase (default 0x80000000).
+func NewVirt(cfg Config) (*Machine, error) {
+	b := VirtBoard(cfg.RAMSize)
+	if cfg.RAMBase != 0 {
+		b.RAMBase = cfg.RAMBase
+	}
+	return NewMachine(b, cfg)
+}
+
+// NewMachine builds a machine from a board description. cfg.RAMBase and
+// cfg.RAMSize are ignored in favour of the board's.
+func NewMachine(b Board, cfg Config) (*Machine, error) {
+	if cfg.Harts == 0 {
+		cfg.Harts = 1
+	}
+	if cfg.Harts < 0 || cfg.Harts > maxHarts {
+		return nil, fmt.Errorf("harts: %d is not between 1 and %d", cfg.Harts, maxHarts)
+	}
+	if err := b.check(); err != nil {
+		return nil, err
+	}
+	cfg.RAMBase, cfg.RAMSize = b.RAMBase, b.RAMSize
+	m := &Machine{cfg: cfg, board: b, mem: newMemory(b.RAMBase, b.RAMSize), bps: map[uint32]bool{}, qleft: HartQuantum}
+	for i := 0; i < cfg.Harts; i++ {
+		m.harts = append(m.harts, &Hart{id: i, m: m})
+	}
+	if err := m.buildDevices(); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+func (m *Machine) buildDevices() error {
+	b := m.board
+	// Interrupt controllers first: the UART needs the PLIC.
+	order := []string{KindCLINT, KindPLIC, KindUART, KindTest}
+	byKind := map[string]BoardDevice{}
+	for _, d := range b.Devices {
+		byKind[d.Kind] = d
+	}
+	for _, kind := range order {
+		d, ok := byKind[kind]
+		if !ok {
+			continue
+		}
+		var dev device.Device
+		switch kind {
+		case KindCLINT:
+			m.clint = newCLINT(len(m.harts), clock{m})
+			dev = m.clint
+		case KindPLIC:
+			m.plic = newPLIC(len(m.harts))
+			dev = m.plic
+		case KindUART:
+			m.uart = newUART(m.plic.Line(d.IRQ))
+			m.uart.SetOutput(m.uartByte)
+			dev = m.uart
+		case KindTest:
+			dev = newTestDevice(exiter{m})
+		}
+		md := mapped{base: d.Base, size: dev.Size(), dev: dev}
+		if uint64(md.base)+uint64(md.size) > 1<<32 {
+			return fmt.Errorf("board %q: device %s at %#x does not fit below 4 GiB", b.Name, kind, d.Base)
+		}
+		m.devs = append(m.devs, md)
+	}
+	sort.Slice(m.devs, func(i, j int) bool { return m.devs[i].base < m.devs[j].base })
+	all := append([]mapped{{base: b.RAMBase, size: b.RAMSize}}, m.devs...)
+	sort.Slice(all, func(i, j int) bool { return all[i].base < all[j].base })
+	for i := 1; i < len(all); i++ {
+		if uint64(all[i-1].base)+uint64(all[i-1].size) > uint64(all[i].base) {
+			return fmt.Errorf("board %q: regions at %#x and %#x overlap", b.Name, all[i-1].base, all[i].base)
+		}
+	}
+	return nil
+}
+
+func (m *Machine) uartByte(b byte) {
+	if m.uartOut != nil {
+		m.uartOut(b)
+	}
+}
+
+// clock gives devices the machine's deterministic mtime.
+type clock struct{ m *Machine }
+
+func (c clock) MTime() uint64 { return c.m.mtimeAt(c.m.time + c.m.inflight) }
+func (c clock) SetMTime(v uint64) {
+	c.m.mtimeOffset = v - (c.m.time+c.m.inflight)/InstructionsPerTick
+}
+
+// exiter receives the test device's exit request.
+type exiter struct{ m *Machine }
+
+func (e exiter) Exit(code int) {
+	e.m.exitReq = true
+	e.m.exitCode = code
+	e.m.brk = true
+}
+
+func (m *Machine) mtimeAt(t uint64) uint64 { return t/InstructionsPerTick + m.mtimeOffset }
+
+// Config returns the configuration the machine was built with.
+func (m *Machine) Config() Config { return m.cfg }
+
+// Board returns the board description the machine was built from.
+func (m *Machine) Board() Board { return m.board }
+
+// Harts returns the number of harts.
+func (m *Machine) Harts() int { return len(m.harts) }
+
+// Hart returns hart i, or nil if there is none.
+func (m *Machine) Hart(i int) *Hart {
+	if i < 0 || i >= len(m.harts) {
+		return nil
+	}
+	return m.harts[i]
+}
+
+// Time returns the number of steps since reset.
+func (m *Machine) Time() uint64 { return m.time }
+
+// MTime returns the guest timer's current value.
+func (m *Machine) MTime() uint64 { return m.mtimeAt(m.time) }
+
+// SetUARTOutput sets the function called for each byte the UART transmits.
+// It is not part of the machine's state.
+func (m *Machine) SetUARTOutput(f func(b byte)) { m.uartOut = f }
+
+// UARTInput queues bytes into the UART receiver now.
+func (m *Machine) UARTInput(b []byte) {
+	if m.uart != nil {
+		m.uart.Input(b)
+		m.updateMIP()
+	}
+}
+
+// Pause makes a running Run return StopPause soon. Safe from any goroutine.
+func (m *Machine) Pause() { m.paused.Store(true) }
+
+// SetTrapStops makes Run stop after every trap entry.
+func (m *Machine) SetTrapStops(on bool) { m.trapStops = on }
+
+// updateMIP recomputes every hart's interrupt-pending bits from the devices.
+func (m *Machine) updateMIP() {
+	mt := m.mtimeAt(m.time + m.inflight)
+	for i, h := range m.harts {
+		var p uint32
+		if m.plic != nil && m.plic.Pending(2*i) {
+			p |= mipMEIP
+		}
+		if m.clint != nil {
+			if m.clint.MSIP(i) {
+				p |= mipMSIP
+			}
+			if mt >= m.clint.MTimeCmp(i) {
+				p |= mipMTIP
+			}
+		}
+		h.mip = p
+	}
+}

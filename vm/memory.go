@@ -1,0 +1,167 @@
+package vm
+
+const (
+	pageShift = 12
+	pageSize  = 1 << pageShift
+	pageMask  = pageSize - 1
+)
+
+// page is 4 KiB of guest RAM. gen is the snapshot generation that owns it:
+// a page owned by an older generation is shared with a snapshot and is
+// copied before the first store of the current generation.
+type page struct {
+	data [pageSize]byte
+	gen  uint64
+}
+
+// Per-page flags.
+const (
+	pfWatchR  uint8 = 1 << iota // a read watchpoint covers part of the page
+	pfWatchW                    // a write watchpoint covers part of the page
+	pfResv                      // another hart may hold an LR reservation here
+	pfWritten                   // activity: stored to since ResetActivity
+	pfExec                      // activity: fetched from since ResetActivity
+)
+
+// memory is the guest RAM. pages is the state; rd and wr are fast-path views:
+// rd[i] is pages[i] unless the page is untouched or read-watched, wr[i] is
+// pages[i] only when a store may go straight to it (owned by the current
+// generation, no predecoded code, not write-watched, not reserved, already
+// counted as written). Everything else takes the slow path.
+type memory struct {
+	base, size uint32
+	pages      []*page
+	rd, wr     []*page
+	wrSet      []uint32 // indices where wr is set, to clear them quickly
+	code       []*codePage
+	flags      []uint8
+	gen        uint64
+	written    []uint32 // activity lists
+	exec       []uint32
+}
+
+func newMemory(base, size uint32) *memory {
+	n := size >> pageShift
+	return &memory{
+		base: base, size: size,
+		pages: make([]*page, n), rd: make([]*page, n), wr: make([]*page, n),
+		code: make([]*codePage, n), flags: make([]uint8, n), gen: 1,
+	}
+}
+
+// contains reports whether [addr, addr+n) lies in RAM.
+func (mem *memory) contains(addr uint32, n uint32) bool {
+	off := addr - mem.base
+	return off < mem.size && n <= mem.size-off
+}
+
+// clearFastWrites drops every fast-write pointer.
+func (mem *memory) clearFastWrites() {
+	for _, i := range mem.wrSet {
+		mem.wr[i] = nil
+	}
+	mem.wrSet = mem.wrSet[:0]
+}
+
+// refreshRead recomputes rd[i].
+func (mem *memory) refreshRead(i uint32) {
+	if mem.flags[i]&pfWatchR != 0 {
+		mem.rd[i] = nil
+	} else {
+		mem.rd[i] = mem.pages[i]
+	}
+}
+
+// writable returns page i ready for a store in the current generation,
+// allocating or copying it, recording activity and invalidating predecoded
+// code in [o, o+n). It re-enables the fast path when nothing forbids it.
+func (mem *memory) writable(i uint32, o, n uint32) *page {
+	p := mem.pages[i]
+	if p == nil {
+		p = &page{gen: mem.gen}
+		mem.pages[i] = p
+		mem.refreshRead(i)
+	} else if p.gen != mem.gen {
+		np := &page{data: p.data, gen: mem.gen}
+		p = np
+		mem.pages[i] = p
+		mem.refreshRead(i)
+	}
+	if cp := mem.code[i]; cp != nil {
+		cp.invalidate(o, n)
+	}
+	f := mem.flags[i]
+	if f&pfWritten == 0 {
+		mem.flags[i] = f | pfWritten
+		mem.written = append(mem.written, i)
+	}
+	if mem.code[i] == nil && f&(pfWatchW|pfResv) == 0 && mem.wr[i] == nil {
+		mem.wr[i] = p
+		mem.wrSet = append(mem.wrSet, i)
+	}
+	return p
+}
+
+// readByte reads one RAM byte at offset off (no side effects).
+func (mem *memory) readByte(off uint32) byte {
+	p := mem.pages[off>>pageShift]
+	if p == nil {
+		return 0
+	}
+	return p.data[off&pageMask]
+}
+
+// readRAM reads n bytes (n <= 4) little-endian at offset off; off+n within RAM.
+func (mem *memory) readRAM(off uint32, n int) uint32 {
+	if o := off & pageMask; o <= pageSize-uint32(n) {
+		p := mem.pages[off>>pageShift]
+		if p == nil {
+			return 0
+		}
+		var v uint32
+		for k := n - 1; k >= 0; k-- {
+			v = v<<8 | uint32(p.data[o+uint32(k)])
+		}
+		return v
+	}
+	var v uint32
+	for k := n - 1; k >= 0; k-- {
+		v = v<<8 | uint32(mem.readByte(off+uint32(k)))
+	}
+	return v
+}
+
+// writeRAM stores n bytes little-endian at offset off; off+n within RAM.
+func (mem *memory) writeRAM(off uint32, n int, v uint32) {
+	for k := 0; k < n; {
+		i := (off + uint32(k)) >> pageShift
+		o := (off + uint32(k)) & pageMask
+		chunk := min(n-k, int(pageSize-o))
+		p := mem.writable(i, o, uint32(chunk))
+		for j := 0; j < chunk; j++ {
+			p.data[o+uint32(j)] = byte(v >> (8 * (k + j)))
+		}
+		k += chunk
+	}
+}
+
+// markExec records that code was fetched from page i.
+func (mem *memory) markExec(i uint32) {
+	if mem.flags[i]&pfExec == 0 {
+		mem.flags[i] |= pfExec
+		mem.exec = append(mem.exec, i)
+	}
+}
+
+// resetActivity clears the activity lists.
+func (mem *memory) resetActivity() {
+	for _, i := range mem.written {
+		mem.flags[i] &^= pfWritten
+	}
+	for _, i := range mem.exec {
+		mem.flags[i] &^= pfExec
+	}
+	mem.written = mem.written[:0]
+	mem.exec = mem.exec[:0]
+	mem.clearFastWrites()
+}
