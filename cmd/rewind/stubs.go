@@ -2,11 +2,6 @@ package main
 
 import "fmt"
 
-func runMain(args []string, s stdio) int {
-	fmt.Fprintln(s.Err, "rewind run: not built yet")
-	return 1
-}
-
 func recordMain(args []string, s stdio) int {
 	fmt.Fprintln(s.Err, "rewind record: not built yet")
 	return 1

@@ -1,0 +1,139 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/rewind-debugger/rewind/vm"
+)
+
+// Exit codes of rewind run besides the firmware's own.
+const (
+	exitFault = 1   // the firmware faulted with no usable trap handler, or the load failed
+	exitUsage = 2   // bad command line
+	exitLimit = 124 // --max-instructions reached (as timeout(1) does)
+)
+
+// runBatch is how many steps run between looks at stdin and flushes of stdout.
+const runBatch = 1 << 20
+
+type runOptions struct {
+	harts   int
+	maxInst uint64
+	ramMiB  uint
+	demo    bool
+	stats   bool
+	path    string
+}
+
+func parseRunFlags(name string, args []string, s stdio) (runOptions, error) {
+	var o runOptions
+	fs := flag.NewFlagSet("rewind "+name, flag.ContinueOnError)
+	fs.SetOutput(s.Err)
+	fs.IntVar(&o.harts, "harts", 1, "number of harts (CPUs)")
+	fs.Uint64Var(&o.maxInst, "max-instructions", 0, "stop after this many instructions (0: no limit)")
+	fs.UintVar(&o.ramMiB, "ram", 128, "RAM size in MiB")
+	fs.BoolVar(&o.demo, "demo", false, "run the built-in demo firmware")
+	fs.BoolVar(&o.stats, "stats", false, "print instructions executed and speed on stderr")
+	fs.Usage = func() {
+		fmt.Fprintf(s.Err, "usage: rewind %s [flags] firmware.elf\n", name)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if fs.NArg() > 1 {
+		return o, fmt.Errorf("expected one firmware file, got %d arguments", fs.NArg())
+	}
+	o.path = fs.Arg(0)
+	if o.harts < 1 || o.harts > 64 {
+		return o, fmt.Errorf("--harts must be between 1 and 64, got %d", o.harts)
+	}
+	if o.ramMiB < 1 || o.ramMiB > 2048 {
+		return o, fmt.Errorf("--ram must be between 1 and 2048 MiB, got %d", o.ramMiB)
+	}
+	return o, nil
+}
+
+func runMain(args []string, s stdio) int {
+	o, err := parseRunFlags("run", args, s)
+	if err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(s.Err, "rewind run: %v\n", err)
+		}
+		return exitUsage
+	}
+	data, name, err := loadFirmware(o.path, o.demo)
+	if err != nil {
+		fmt.Fprintf(s.Err, "rewind run: %v\n", err)
+		return exitUsage
+	}
+	m, err := newBoard(data, o)
+	if err != nil {
+		fmt.Fprintf(s.Err, "rewind run: %s: %v\n", name, err)
+		return exitFault
+	}
+	out := bufio.NewWriter(s.Out)
+	m.SetUARTOutput(func(b byte) { out.WriteByte(b) })
+	start := time.Now()
+	stop := runLive(m, o.maxInst, newInputPump(s.In), out)
+	out.Flush()
+	if o.stats {
+		printStats(s.Err, m.Time(), time.Since(start))
+	}
+	return reportStop(s.Err, stop, data, m)
+}
+
+// newBoard builds the virt board and loads the firmware into it.
+func newBoard(data []byte, o runOptions) (*vm.Machine, error) {
+	m, err := vm.NewVirt(vm.Config{Harts: o.harts, RAMSize: uint32(o.ramMiB) << 20, FatalTraps: true})
+	if err != nil {
+		return nil, fmt.Errorf("building the board: %w", err)
+	}
+	if _, err := m.LoadELF(data); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// runLive runs m until it exits, faults or reaches maxInst (0: no limit),
+// feeding it stdin between batches and flushing its output.
+func runLive(m *vm.Machine, maxInst uint64, in *inputPump, out *bufio.Writer) vm.Stop {
+	for {
+		until := m.Time() + runBatch
+		if maxInst != 0 && until > maxInst {
+			until = maxInst
+		}
+		if b := in.poll(); len(b) > 0 {
+			m.UARTInput(b)
+		}
+		st := m.Run(until)
+		out.Flush()
+		switch st.Reason {
+		case vm.StopLimit:
+			if maxInst != 0 && m.Time() >= maxInst {
+				return st
+			}
+		case vm.StopIdle:
+			// Every hart sleeps and no timer is armed: only input can wake it.
+			b, ok := in.wait()
+			if !ok {
+				return st
+			}
+			m.UARTInput(b)
+		case vm.StopBreakpoint, vm.StopWatchpoint, vm.StopTrap:
+			// Not armed by rewind run; keep going.
+		default:
+			return st
+		}
+	}
+}
+
+func printStats(w io.Writer, n uint64, d time.Duration) {
+	mips := float64(n) / d.Seconds() / 1e6
+	fmt.Fprintf(w, "rewind: %d instructions in %.3f s (%.1f million instructions/s)\n", n, d.Seconds(), mips)
+}
