@@ -19,8 +19,9 @@ const (
 // As on QEMU 7.2: msip is accessed with 32-bit loads and stores only;
 // mtimecmp and mtime with 32-bit accesses to either half or a 64-bit access
 // to the low half (a 64-bit access to the high half reads the high word and
-// ignores a write). Other sizes or offsets read 0 and ignore writes (QEMU
-// raises an access fault there; our bus cannot). mtimecmp resets to 0, as
+// ignores a write). Other offsets in the window read 0 and ignore writes;
+// accesses QEMU rejects with an access fault are reported by ValidAccess
+// (Read and Write treat them as reads of 0 and ignored writes). mtimecmp resets to 0, as
 // in QEMU: firmware writes it before enabling the timer interrupt.
 type CLINT struct {
 	clk      Clock
@@ -106,6 +107,22 @@ func write64Half(old uint64, half uint32, size int, val uint64) (uint64, bool) {
 		return val<<32 | old&0xFFFFFFFF, true
 	}
 	return old, false
+}
+
+// ValidAccess reports whether QEMU accepts the access: msip takes aligned
+// 32-bit accesses, the timer block (0x4000-0xBFFF) aligned 32- or 64-bit
+// ones, and nothing is mapped from 0xC000. The machine raises an access
+// fault otherwise.
+func (c *CLINT) ValidAccess(off uint32, size int, write bool) bool {
+	switch {
+	case off%uint32(max(size, 1)) != 0:
+		return false
+	case off < clintMTimeCmp:
+		return size == 4
+	case off < clintMTime+8:
+		return size == 4 || size == 8
+	}
+	return false
 }
 
 // Write implements Device.

@@ -52,3 +52,13 @@ type Exiter interface {
 	// Exit ends the run with the given process exit code.
 	Exit(code int)
 }
+
+// AccessChecker is implemented by devices that, like their QEMU models,
+// reject some accesses inside their window (a width the registers do not
+// take, an offset with nothing behind it). The machine should call
+// ValidAccess on the MMIO path and raise a load or store access fault
+// (mcause 5 or 7) when it returns false, instead of calling Read or Write.
+// Devices without it accept every access. off is aligned to size.
+type AccessChecker interface {
+	ValidAccess(off uint32, size int, write bool) bool
+}

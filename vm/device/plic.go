@@ -21,22 +21,25 @@ const (
 // 96 sources (0 reserved), 7 priority levels, two contexts per hart
 // (context 2h is hart h's machine mode, 2h+1 its supervisor mode).
 //
-// Sources are level-triggered. A source is pending while its line is high
-// and it is not claimed; claiming clears the pending bit; completing a
-// source whose line is still high makes it pending again (the PLIC
-// specification's gateway; QEMU 7.2 instead waits for the device to
-// re-signal the line, which its 16550 does on nearly every register access).
-// A line going low clears the pending bit, as in QEMU.
+// Sources are level-triggered, with the PLIC specification's gateway: a
+// line rising while its source is not claimed sets the pending bit; the
+// bit stays set if the line falls again (as on QEMU 7.2) until a context
+// claims the source; completing a source whose line is still high makes it
+// pending again. QEMU 7.2 differs only there: it re-pends a source whenever
+// the device re-signals a high line (its 16550 does so on most register
+// accesses), not at completion, so a handler that completes without
+// touching the UART gets no second interrupt on QEMU and another one here.
 //
-// Registers are 32-bit; other access sizes and unaligned offsets read 0 and
-// ignore writes (QEMU raises an access fault). As in QEMU, priorities and
-// thresholds keep the low 3 bits of a write, enable words store all 32 bits,
-// pending words are read-only, and a completion is accepted for any source
-// number below 96 whatever the context.
+// Registers are 32-bit (see ValidAccess). As on QEMU 7.2: source 0's
+// priority reads 0, priorities and thresholds keep the low 3 bits of a
+// write, enable words store all 32 bits, pending words ignore writes, and a
+// completion is accepted for any source number below 96 whatever the
+// context.
 type PLIC struct {
 	contexts  int
 	priority  [PLICSources]uint32
 	level     [plicWords]uint32   // input line levels
+	pending   [plicWords]uint32   // requests waiting for a claim
 	claimed   [plicWords]uint32   // claimed and not yet completed
 	enable    [][plicWords]uint32 // per context
 	threshold []uint32            // per context
@@ -88,24 +91,26 @@ func (p *PLIC) setLevel(irq int, high bool) {
 		return
 	}
 	w, bit := irq/32, uint32(1)<<(irq%32)
-	if high {
-		p.level[w] |= bit
-	} else {
+	if !high {
 		p.level[w] &^= bit
+		return
 	}
-	p.update()
+	if p.level[w]&bit != 0 {
+		return
+	}
+	p.level[w] |= bit
+	if p.claimed[w]&bit == 0 {
+		p.pending[w] |= bit
+		p.update()
+	}
 }
-
-// pending returns pending word w: a source is pending while its line is
-// high and it is not claimed.
-func (p *PLIC) pending(w int) uint32 { return p.level[w] &^ p.claimed[w] }
 
 // best returns the source context would claim now, or 0.
 func (p *PLIC) best(context int) uint32 {
 	var irq uint32
 	max := p.threshold[context]
 	for w := range plicWords {
-		ready := p.pending(w) & p.enable[context][w]
+		ready := p.pending[w] & p.enable[context][w]
 		for b := 0; ready != 0; b, ready = b+1, ready>>1 {
 			if ready&1 == 0 {
 				continue
@@ -175,7 +180,9 @@ func (p *PLIC) Read(off uint32, size int) uint64 {
 	}
 	irq := p.best(ctx)
 	if irq != 0 {
-		p.claimed[irq/32] |= uint32(1) << (irq % 32)
+		w, bit := irq/32, uint32(1)<<(irq%32)
+		p.pending[w] &^= bit
+		p.claimed[w] |= bit
 		p.update()
 	}
 	return uint64(irq)
@@ -191,7 +198,7 @@ func (p *PLIC) Peek(off uint32, size int) uint64 {
 	case plicPriority:
 		return uint64(p.priority[idx])
 	case plicPending:
-		return uint64(p.pending(idx))
+		return uint64(p.pending[idx])
 	case plicEnable:
 		return uint64(p.enable[ctx][idx])
 	case plicThreshold:
@@ -200,6 +207,12 @@ func (p *PLIC) Peek(off uint32, size int) uint64 {
 		return uint64(p.best(ctx))
 	}
 	return 0
+}
+
+// ValidAccess reports whether QEMU accepts the access: 32-bit and aligned
+// anywhere in the window. The machine raises an access fault otherwise.
+func (p *PLIC) ValidAccess(off uint32, size int, write bool) bool {
+	return size == 4 && off%4 == 0 && off < plicSize
 }
 
 // Write implements Device.
@@ -211,7 +224,9 @@ func (p *PLIC) Write(off uint32, size int, val uint64) {
 	reg, ctx, idx := p.decode(off)
 	switch reg {
 	case plicPriority:
-		p.priority[idx] = v & plicMaxPriority
+		if idx != 0 {
+			p.priority[idx] = v & plicMaxPriority
+		}
 	case plicEnable:
 		p.enable[ctx][idx] = v
 	case plicThreshold:
@@ -229,13 +244,16 @@ func (p *PLIC) complete(irq uint32) {
 	if irq >= PLICSources {
 		return
 	}
-	p.claimed[irq/32] &^= uint32(1) << (irq % 32)
+	w, bit := irq/32, uint32(1)<<(irq%32)
+	p.claimed[w] &^= bit
+	p.pending[w] |= p.level[w] & bit
 }
 
-// Reset implements Device. Input line levels are kept: they belong to the
-// devices driving them, which re-signal on their own reset.
+// Reset implements Device. Input line levels are kept (they belong to the
+// devices driving them); a high line is pending again after the reset.
 func (p *PLIC) Reset() {
 	p.priority = [PLICSources]uint32{}
+	p.pending = p.level
 	p.claimed = [plicWords]uint32{}
 	clear(p.enable)
 	clear(p.threshold)
@@ -254,6 +272,7 @@ func (p *PLIC) SaveState(dst []byte) []byte {
 	}
 	for i := range plicWords {
 		w.u32(p.level[i])
+		w.u32(p.pending[i])
 		w.u32(p.claimed[i])
 	}
 	for c := range p.contexts {
@@ -281,9 +300,13 @@ func (p *PLIC) RestoreState(state []byte) error {
 	}
 	for i := range plicWords {
 		q.level[i] = r.u32()
+		q.pending[i] = r.u32()
 		q.claimed[i] = r.u32()
+		if q.pending[i]&q.claimed[i] != 0 {
+			r.fail("plic sources both pending and claimed: %#x", q.pending[i]&q.claimed[i])
+		}
 	}
-	if q.level[0]&1 != 0 || q.claimed[0]&1 != 0 {
+	if (q.level[0]|q.pending[0]|q.claimed[0])&1 != 0 || q.priority[0] != 0 {
 		r.fail("plic source 0 is active")
 	}
 	for c := range q.contexts {

@@ -16,7 +16,8 @@ const (
 // and the exit code is the full 16-bit field (a host process keeps its low
 // 8 bits). 0x7777 asks QEMU to reset the machine; Rewind has no guest reset,
 // so it exits with code 0 (what QEMU does with -no-reboot). Other values,
-// offsets and sizes are ignored (QEMU faults on 8- and 64-bit accesses).
+// offsets and sizes are ignored; QEMU faults on 8- and 64-bit accesses
+// (see ValidAccess).
 // Reads return 0. The device has no state.
 type TestDevice struct {
 	exit Exiter
@@ -36,6 +37,12 @@ func (t *TestDevice) Read(off uint32, size int) uint64 { return 0 }
 
 // Peek implements Device.
 func (t *TestDevice) Peek(off uint32, size int) uint64 { return 0 }
+
+// ValidAccess reports whether QEMU accepts the access: 16- or 32-bit ones.
+// The machine raises an access fault otherwise.
+func (t *TestDevice) ValidAccess(off uint32, size int, write bool) bool {
+	return (size == 2 || size == 4) && off < testSize
+}
 
 // Write implements Device.
 func (t *TestDevice) Write(off uint32, size int, val uint64) {

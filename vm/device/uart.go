@@ -36,6 +36,7 @@ const (
 	mcrOut2 = 0x08
 
 	lsrDR   = 0x01
+	lsrOE   = 0x02 // overrun (loopback only)
 	lsrTHRE = 0x20
 	lsrTEMT = 0x40
 
@@ -58,9 +59,12 @@ const (
 // (IIR 0x0C) instead of after four character times: there is no clock.
 //
 // Any access size reaches the byte register at its offset (QEMU does the
-// same); offsets 8 and up read 0 and ignore writes. Modem status shows
-// DCD|DSR|CTS and never changes, except in loopback mode where it mirrors
-// MCR; in loopback, transmitted bytes are received instead of output.
+// same); offsets 8 and up read 0 and ignore writes (QEMU maps only 8 bytes:
+// see ValidAccess). Modem status shows DCD|DSR|CTS and never changes,
+// except in loopback mode where it mirrors MCR. In loopback, transmitted
+// bytes are received instead of output, into a receiver that holds 16 bytes
+// (1 with the FIFO off) and overruns as QEMU's does: LSR.OE, which a read of
+// LSR clears, and the line status interrupt.
 type UART struct {
 	irq    IRQLine
 	output func(byte)
@@ -69,6 +73,7 @@ type UART struct {
 	dll, dlm                uint8
 	rbr                     uint8 // last byte read in non-FIFO mode
 	thrPending              bool  // THRE interrupt armed
+	overrun                 bool  // LSR.OE
 	rx                      []byte
 	rxHead                  int
 
@@ -116,6 +121,8 @@ func (u *UART) iir() uint8 {
 	id := uint8(iirNone)
 	n := u.queued()
 	switch {
+	case u.ier&ierRLSI != 0 && u.overrun:
+		id = iirRLS
 	case u.ier&ierRDI != 0 && n > 0 && (!u.fifoOn() || min(n, uartFIFODepth) >= u.trigger()):
 		id = iirRDI
 	case u.ier&ierRDI != 0 && n > 0:
@@ -133,6 +140,9 @@ func (u *UART) lsr() uint8 {
 	v := uint8(lsrTHRE | lsrTEMT)
 	if u.queued() > 0 {
 		v |= lsrDR
+	}
+	if u.overrun {
+		v |= lsrOE
 	}
 	return v
 }
@@ -204,6 +214,9 @@ func (u *UART) Read(off uint32, size int) uint64 {
 	case off == uartIIR && v&0x0F == iirTHRI:
 		u.thrPending = false
 		u.update(false)
+	case off == uartLSR && u.overrun:
+		u.overrun = false
+		u.update(false)
 	}
 	return v
 }
@@ -258,11 +271,27 @@ func (u *UART) Write(off uint32, size int, val uint64) {
 // register is empty again afterwards, which re-arms the THRE interrupt.
 func (u *UART) transmit(b byte) {
 	if u.mcr&mcrLoop != 0 {
-		u.rx = append(u.rx, b)
+		u.loopback(b)
 	} else if u.output != nil {
 		u.output(b)
 	}
 	u.thrPending = true
+}
+
+// loopback receives a transmitted byte the way QEMU's receiver takes one
+// from the line: into a full FIFO it is lost, into a full RBR it replaces
+// the byte there; both set the overrun flag.
+func (u *UART) loopback(b byte) {
+	n := u.queued()
+	switch {
+	case u.fifoOn() && n >= uartFIFODepth:
+		u.overrun = true
+	case !u.fifoOn() && n > 0:
+		u.overrun = true
+		u.rx[len(u.rx)-1] = b
+	default:
+		u.rx = append(u.rx, b)
+	}
 }
 
 // writeFCR handles a store to the FIFO control register. Changing the
@@ -290,9 +319,16 @@ func (u *UART) writeFCR(v uint8) {
 func (u *UART) Reset() {
 	u.ier, u.lcr, u.mcr, u.scr, u.fcr = 0, 0, mcrOut2, 0, 0
 	u.dll, u.dlm, u.rbr = 0x0C, 0, 0
-	u.thrPending = false
+	u.thrPending, u.overrun = false, false
 	u.rx, u.rxHead = u.rx[:0], 0
 	u.update(true)
+}
+
+// ValidAccess reports whether QEMU accepts the access: QEMU maps only the
+// eight byte registers, at any access size. The machine raises an access
+// fault otherwise.
+func (u *UART) ValidAccess(off uint32, size int, write bool) bool {
+	return off < 8
 }
 
 const uartTag, uartVersion = "U550", 1
@@ -305,6 +341,7 @@ func (u *UART) SaveState(dst []byte) []byte {
 		w.u8(v)
 	}
 	w.bool(u.thrPending)
+	w.bool(u.overrun)
 	w.bytes(u.rx[u.rxHead:])
 	return w.b
 }
@@ -319,6 +356,7 @@ func (u *UART) RestoreState(state []byte) error {
 		f[i] = r.u8()
 	}
 	thr := r.bool()
+	overrun := r.bool()
 	rx := r.bytes()
 	switch {
 	case f[0]&^0x0F != 0:
@@ -332,7 +370,7 @@ func (u *UART) RestoreState(state []byte) error {
 		return err
 	}
 	u.ier, u.lcr, u.mcr, u.scr, u.fcr, u.dll, u.dlm, u.rbr = f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7]
-	u.thrPending = thr
+	u.thrPending, u.overrun = thr, overrun
 	u.rx, u.rxHead = rx, 0
 	u.update(true)
 	return nil
