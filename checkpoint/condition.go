@@ -1,0 +1,120 @@
+package checkpoint
+
+import "github.com/rewind-debugger/rewind/vm"
+
+// Breakpoint stops before the instruction at Addr executes, on hart Hart or
+// on any hart when Hart is negative.
+type Breakpoint struct {
+	Addr uint32
+	Hart int
+}
+
+// Watchpoint stops on an access of kind Access to [Addr, Addr+Size).
+type Watchpoint struct {
+	Addr, Size uint32
+	Access     vm.Access
+}
+
+// Conditions are the stop conditions of forward and reverse runs. The
+// timeline knows nothing of source code: conditions and hit counts of the
+// debugger above are expressed through Predicate.
+type Conditions struct {
+	Breakpoints []Breakpoint
+	Watchpoints []Watchpoint
+	// Traps stops when a hart takes a trap (exception or interrupt).
+	Traps bool
+	// Predicate, when set, is asked at every breakpoint, watchpoint or trap
+	// hit; the hit counts only if it returns true. It runs with the machine
+	// at the hit: before the instruction for a breakpoint, after the access
+	// for a watchpoint, after trap entry for a trap. A reverse search calls
+	// it for every hit it scans, in forward order, so it must not rely on
+	// being called once per moment.
+	Predicate func(m *vm.Machine, st vm.Stop) bool
+}
+
+func (c *Conditions) empty() bool {
+	return len(c.Breakpoints) == 0 && len(c.Watchpoints) == 0 && !c.Traps
+}
+
+// arm installs the conditions in the machine.
+func (c *Conditions) arm(m *vm.Machine) {
+	for _, b := range c.Breakpoints {
+		m.SetBreakpoint(b.Addr)
+	}
+	for _, w := range c.Watchpoints {
+		m.SetWatchpoint(w.Addr, w.Size, w.Access)
+	}
+	m.SetTrapStops(c.Traps)
+}
+
+// disarm removes them.
+func (c *Conditions) disarm(m *vm.Machine) {
+	for _, b := range c.Breakpoints {
+		m.ClearBreakpoint(b.Addr)
+	}
+	for _, w := range c.Watchpoints {
+		m.ClearWatchpoint(w.Addr, w.Size, w.Access)
+	}
+	m.SetTrapStops(false)
+}
+
+// accepts reports whether a machine stop is a hit of these conditions
+// (right hart for a breakpoint, predicate true).
+func (c *Conditions) accepts(m *vm.Machine, st vm.Stop) bool {
+	switch st.Reason {
+	case vm.StopBreakpoint:
+		ok := false
+		for _, b := range c.Breakpoints {
+			if b.Addr == st.PC && (b.Hart < 0 || b.Hart == st.Hart) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	case vm.StopWatchpoint, vm.StopTrap:
+	default:
+		return false
+	}
+	return c.Predicate == nil || c.Predicate(m, st)
+}
+
+// breakpointAt reports whether a breakpoint applies to hart h at pc.
+func (c *Conditions) breakpointAt(h int, pc uint32) bool {
+	for _, b := range c.Breakpoints {
+		if b.Addr == pc && (b.Hart < 0 || b.Hart == h) {
+			return true
+		}
+	}
+	return false
+}
+
+// pages returns the RAM page sets a hit needs: code pages of breakpoints and
+// pages of write watchpoints. ok is false when some condition cannot be
+// ruled out by a segment summary (read watchpoints, traps, MMIO ranges).
+func (c *Conditions) pages(ramBase, ramSize uint32) (exec, write []uint32, ok bool) {
+	if c.Traps {
+		return nil, nil, false
+	}
+	inRAM := func(a uint32) bool { return a >= ramBase && a-ramBase < ramSize }
+	for _, b := range c.Breakpoints {
+		if !inRAM(b.Addr) {
+			return nil, nil, false
+		}
+		exec = append(exec, b.Addr>>pageShift)
+	}
+	for _, w := range c.Watchpoints {
+		if w.Access&vm.AccessRead != 0 || w.Size == 0 {
+			return nil, nil, false
+		}
+		last := w.Addr + w.Size - 1
+		if !inRAM(w.Addr) || !inRAM(last) || last < w.Addr {
+			return nil, nil, false
+		}
+		for p := w.Addr >> pageShift; p <= last>>pageShift; p++ {
+			write = append(write, p)
+		}
+	}
+	return sortPages(exec), sortPages(write), true
+}

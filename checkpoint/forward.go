@@ -1,0 +1,88 @@
+package checkpoint
+
+import (
+	"fmt"
+
+	"github.com/rewind-debugger/rewind/vm"
+)
+
+// Forever is a time limit that never comes.
+const Forever = ^uint64(0)
+
+// Run runs forward from Now with the stop conditions armed until a hit
+// (Reason breakpoint, watchpoint or trap), the time limit (StopLimit), the
+// end of the guest (StopExit, StopFatal: also when Now is already there), an
+// idle machine waiting for input (StopIdle), or Pause (StopPause). Through
+// history it re-executes silently; past End it extends history, taking
+// checkpoints and sending output to the live sink. A breakpoint at Now
+// itself is not reported (resume semantics). After a watchpoint or trap hit
+// the machine is after the instruction that caused it.
+func (t *Timeline) Run(limit uint64) vm.Stop {
+	t.pause.Store(false)
+	if !t.cond.empty() {
+		t.arm()
+	}
+	skip := true
+	for {
+		st := t.runTo(limit, skip)
+		switch st.Reason {
+		case vm.StopBreakpoint, vm.StopWatchpoint, vm.StopTrap:
+			if t.cond.accepts(t.m, st) {
+				return st
+			}
+			skip = st.Reason == vm.StopBreakpoint
+		default:
+			return st
+		}
+	}
+}
+
+// Seek moves to time target in [Start, End]: it restores the nearest
+// checkpoint at or before target and re-executes up to it (or runs forward
+// from Now when that is nearer). The machine state is then exactly what it
+// was the first time history passed target.
+func (t *Timeline) Seek(target uint64) error {
+	if target < t.start || target > t.end {
+		return fmt.Errorf("checkpoint: seek to %d outside history [%d, %d]", target, t.start, t.end)
+	}
+	return t.seek(target)
+}
+
+// StepBack moves n steps back (stopping at Start). It reports false when
+// Now was already at Start.
+func (t *Timeline) StepBack(n uint64) (bool, error) {
+	now := t.m.Time()
+	if now <= t.start {
+		return false, nil
+	}
+	target := t.start
+	if now-t.start > n {
+		target = now - n
+	}
+	return true, t.seek(target)
+}
+
+func (t *Timeline) seek(target uint64) error {
+	t.disarm()
+	now := t.m.Time()
+	i := t.store.at(target)
+	if i < 0 {
+		return fmt.Errorf("checkpoint: no checkpoint before time %d", target)
+	}
+	if target < now || t.store.snaps[i].time > now {
+		if err := t.restore(i); err != nil {
+			return err
+		}
+	}
+	for {
+		st := t.runTo(target, true)
+		if st.Reason == vm.StopPause {
+			continue
+		}
+		if st.Reason != vm.StopLimit || t.m.Time() != target {
+			return fmt.Errorf("checkpoint: replay diverged: seeking %d stopped at %d (%v, pc %#x)",
+				target, t.m.Time(), st.Reason, st.PC)
+		}
+		return nil
+	}
+}

@@ -1,0 +1,141 @@
+package checkpoint
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/rewind-debugger/rewind/vm"
+)
+
+// runTo runs the machine forward until target or a machine stop, keeping
+// history consistent on the way:
+//   - events of the input log apply on arrival at their stamps;
+//   - checkpoint boundaries reset the activity summary, and at the frontier
+//     (beyond End) a checkpoint is taken every interval steps;
+//   - output is live (recorded, sent to the sink) only beyond End.
+//
+// One logical run is split into several machine Runs at those points;
+// skipFirst applies vm's resume semantics to the first one only.
+func (t *Timeline) runTo(target uint64, skipFirst bool) vm.Stop {
+	for {
+		now := t.m.Time()
+		if err := t.applyDue(now); err != nil {
+			return vm.Stop{Reason: vm.StopFatal, Time: now, PC: t.m.Hart(0).PC()}
+		}
+		if i := t.store.at(now); i >= 0 && t.store.snaps[i].time == now {
+			t.resetActivity(now) // a segment starts here
+		}
+		if now >= t.end && t.final == nil {
+			t.frontier(now)
+		}
+		if now >= target {
+			return vm.Stop{Reason: vm.StopLimit, Time: now}
+		}
+		if now >= t.end && t.final != nil {
+			return *t.final
+		}
+		limit := t.nextBoundary(now, target)
+		if !skipFirst && t.armed {
+			if st, ok := t.breakpointHere(now); ok {
+				return st
+			}
+		}
+		t.live = now >= t.end
+		st := t.m.Run(limit)
+		t.live = false
+		skipFirst = false
+		if after := t.m.Time(); after > t.end {
+			t.end = after
+		}
+		switch st.Reason {
+		case vm.StopLimit:
+			continue
+		case vm.StopIdle:
+			if t.cursor < len(t.events) && t.events[t.cursor].Time <= t.m.Time() {
+				continue // input due now wakes it (replaying a wait for input)
+			}
+		case vm.StopExit, vm.StopFatal:
+			if t.m.Time() >= t.end {
+				fin := st
+				t.final = &fin
+			}
+		}
+		return st
+	}
+}
+
+// nextBoundary is the time the next machine Run must stop at.
+func (t *Timeline) nextBoundary(now, target uint64) uint64 {
+	limit := target
+	if t.cursor < len(t.events) && t.events[t.cursor].Time < limit {
+		limit = t.events[t.cursor].Time
+	}
+	if now < t.end && t.end < limit {
+		limit = t.end
+	}
+	if i := t.store.at(now) + 1; i < len(t.store.snaps) && t.store.snaps[i].time < limit {
+		limit = t.store.snaps[i].time
+	}
+	if now >= t.end {
+		if next := (now/t.opt.Interval + 1) * t.opt.Interval; next < limit {
+			limit = next
+		}
+	}
+	return limit
+}
+
+// applyDue applies the events stamped at or before now not yet applied.
+func (t *Timeline) applyDue(now uint64) error {
+	for t.cursor < len(t.events) && t.events[t.cursor].Time <= now {
+		if err := t.events[t.cursor].apply(t.m); err != nil {
+			return err
+		}
+		t.cursor++
+	}
+	return nil
+}
+
+// frontier runs at the end of history: it takes the checkpoint due at now.
+func (t *Timeline) frontier(now uint64) {
+	last := t.store.last()
+	if now%t.opt.Interval != 0 || now <= last.time {
+		return
+	}
+	exec, write := t.m.Activity()
+	last.seg = summary{known: t.actFrom == last.time, exec: sortPages(append([]uint32(nil), exec...)),
+		write: sortPages(append([]uint32(nil), write...))}
+	t.resetActivity(now)
+	t.store.add(&snap{s: t.m.Snapshot(), time: now})
+	t.store.thin(now)
+}
+
+// restore moves the machine to checkpoint i.
+func (t *Timeline) restore(i int) error {
+	sn := t.store.snaps[i]
+	if err := t.m.Restore(sn.s); err != nil {
+		return fmt.Errorf("checkpoint: restore time %d: %w", sn.time, err)
+	}
+	t.resetActivity(sn.time)
+	t.cursor = sort.Search(len(t.events), func(j int) bool { return t.events[j].Time > sn.time })
+	return nil
+}
+
+// breakpointHere reports a breakpoint at a split point, which the machine's
+// Run would skip as the first step of a call. With several harts it checks
+// hart 0 only when all harts are at breakpoints... (see vm-api requests).
+func (t *Timeline) breakpointHere(now uint64) (vm.Stop, bool) {
+	if len(t.cond.Breakpoints) == 0 || t.m.Harts() != 1 {
+		return vm.Stop{}, false
+	}
+	pc := t.m.Hart(0).PC()
+	if !t.cond.breakpointAt(0, pc) {
+		return vm.Stop{}, false
+	}
+	return vm.Stop{Reason: vm.StopBreakpoint, Hart: 0, PC: pc, Time: now}, true
+}
+
+// resetActivity starts a new activity summary at time now.
+func (t *Timeline) resetActivity(now uint64) {
+	t.m.ResetActivity()
+	t.actFrom = now
+}

@@ -1,0 +1,138 @@
+package checkpoint
+
+import (
+	"math/bits"
+	"sort"
+
+	"github.com/rewind-debugger/rewind/vm"
+)
+
+// snap is one checkpoint: a machine snapshot at time, and the summary of
+// the segment of history from it to the next checkpoint.
+type snap struct {
+	s    *vm.Snapshot
+	time uint64
+	seg  summary
+}
+
+// store holds the checkpoints of a timeline, sorted by time. The first one
+// (the start of history) is never evicted; neither is the newest.
+//
+// Policy: checkpoints are taken every interval steps at the frontier, at
+// times that are multiples of interval. One whose age (end - time) is at
+// least dense*interval is kept only if its index time/interval is a multiple
+// of 2^level, where level grows by one each time the age doubles; so
+// spacing doubles with age and about dense/2 checkpoints remain per
+// doubling: O(log L) in all. On top, the total size is kept under budget
+// by evicting the checkpoint whose removal costs least (see penalty).
+type store struct {
+	snaps    []*snap
+	interval uint64
+	dense    uint64
+	budget   int64
+}
+
+// at returns the index of the latest checkpoint at or before t (-1 if none).
+func (st *store) at(t uint64) int {
+	i := sort.Search(len(st.snaps), func(i int) bool { return st.snaps[i].time > t })
+	return i - 1
+}
+
+// before returns the index of the latest checkpoint strictly before t.
+func (st *store) before(t uint64) int {
+	if t == 0 {
+		return -1
+	}
+	return st.at(t - 1)
+}
+
+func (st *store) last() *snap { return st.snaps[len(st.snaps)-1] }
+
+// add appends a checkpoint newer than every other one.
+func (st *store) add(sn *snap) {
+	st.snaps = append(st.snaps, sn)
+}
+
+// remove drops checkpoint i, folding its segment into the previous one.
+func (st *store) remove(i int) {
+	if i > 0 {
+		st.snaps[i-1].seg.merge(st.snaps[i].seg)
+	}
+	st.snaps = append(st.snaps[:i], st.snaps[i+1:]...)
+}
+
+// truncate drops every checkpoint at or after t and reopens the segment of
+// the last one left.
+func (st *store) truncate(t uint64) {
+	i := st.at(t - 1)
+	if t == 0 {
+		i = -1
+	}
+	for j := i + 1; j < len(st.snaps); j++ {
+		st.snaps[j] = nil
+	}
+	st.snaps = st.snaps[:i+1]
+	if len(st.snaps) > 0 {
+		st.last().seg = summary{}
+	}
+}
+
+// level is how many times the spacing has doubled at this age.
+func (st *store) level(age uint64) int {
+	d := st.dense * st.interval
+	if age < d {
+		return 0
+	}
+	return bits.Len64(age / d) // age in [d*2^(k-1), d*2^k) gives k
+}
+
+// keep reports whether a checkpoint at time t survives at this age.
+func (st *store) keep(t, age uint64) bool {
+	lv := st.level(age)
+	if lv == 0 {
+		return true
+	}
+	if t%st.interval != 0 {
+		return false
+	}
+	n := t / st.interval
+	return lv >= 64 || n&(1<<lv-1) == 0
+}
+
+// thin applies the exponential policy and then the memory budget.
+func (st *store) thin(end uint64) {
+	for i := len(st.snaps) - 2; i >= 1; i-- {
+		if sn := st.snaps[i]; !st.keep(sn.time, end-sn.time) {
+			st.remove(i)
+		}
+	}
+	for st.budget > 0 && len(st.snaps) > 2 && st.bytes() > st.budget {
+		st.remove(st.cheapest(end))
+	}
+}
+
+// cheapest returns the index of the checkpoint whose eviction costs least:
+// removing i merges gaps g1 and g2, raising the replay cost of a uniformly
+// random seek into them by g1*g2; seeks are likelier near the present, so
+// the cost is divided by the age.
+func (st *store) cheapest(end uint64) int {
+	best, bestCost := 1, -1.0
+	for i := 1; i < len(st.snaps)-1; i++ {
+		g1 := float64(st.snaps[i].time - st.snaps[i-1].time)
+		g2 := float64(st.snaps[i+1].time - st.snaps[i].time)
+		age := float64(end-st.snaps[i].time) + float64(st.interval)
+		if c := g1 * g2 / age; bestCost < 0 || c < bestCost {
+			best, bestCost = i, c
+		}
+	}
+	return best
+}
+
+// bytes is the memory held only by checkpoints.
+func (st *store) bytes() int64 {
+	var n int64
+	for _, sn := range st.snaps {
+		n += int64(sn.s.Bytes())
+	}
+	return n
+}
