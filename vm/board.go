@@ -10,7 +10,7 @@ const (
 	KindCLINT = "clint"       // core-local interruptor: msip, mtimecmp, mtime
 	KindPLIC  = "plic"        // platform-level interrupt controller
 	KindUART  = "uart16550"   // NS16550A UART; IRQ is its PLIC source number
-	KindTest  = "sifive-test" // SiFive test device: guest exit codes
+	KindTest  = "sifive_test" // SiFive test device: guest exit codes
 )
 
 // BoardDevice places one device on the bus.

@@ -27,3 +27,8 @@ type mapped struct {
 	base, size uint32
 	dev        device.Device
 }
+
+func newCLINT(harts int, clk device.Clock) clintDev { return device.NewCLINT(harts, clk) }
+func newPLIC(harts int) plicDev                     { return device.NewPLIC(harts) }
+func newUART(irq device.IRQLine) uartDev            { return device.NewUART(irq) }
+func newTestDevice(e device.Exiter) device.Device   { return device.NewTestDevice(e) }

@@ -46,7 +46,9 @@ type Machine struct {
 	// Stop machinery (not state).
 	pending   bool
 	stop      Stop
-	brk       bool // a slow path asks the executor to end the batch
+	brk       bool     // a slow path asks the executor to end the batch
+	brkPC     uint32   // pc of the instruction that ended the batch
+	resvPages []uint32 // pages flagged pfResv
 	watchHit  bool
 	watchStop Stop
 	exitReq   bool

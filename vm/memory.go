@@ -1,5 +1,7 @@
 package vm
 
+import "slices"
+
 const (
 	pageShift = 12
 	pageSize  = 1 << pageShift
@@ -29,15 +31,25 @@ const (
 // generation, no predecoded code, not write-watched, not reserved, already
 // counted as written). Everything else takes the slow path.
 type memory struct {
-	base, size uint32
-	pages      []*page
-	rd, wr     []*page
-	wrSet      []uint32 // indices where wr is set, to clear them quickly
-	code       []*codePage
-	flags      []uint8
-	gen        uint64
-	written    []uint32 // activity lists
-	exec       []uint32
+	base, size  uint32
+	pages       []*page
+	rd, wr      []*page
+	wrSet       []uint32 // indices where wr is set, to clear them quickly
+	code        []*codePage
+	flags       []uint8
+	gen         uint64
+	written     []uint32 // activity lists
+	exec        []uint32
+	alloc       []uint32 // indices of allocated pages
+	allocSorted bool
+}
+
+// sortAlloc sorts the allocated-page list (snapshots list pages in order).
+func (mem *memory) sortAlloc() {
+	if !mem.allocSorted {
+		slices.Sort(mem.alloc)
+		mem.allocSorted = true
+	}
 }
 
 func newMemory(base, size uint32) *memory {
@@ -81,6 +93,8 @@ func (mem *memory) writable(i uint32, o, n uint32) *page {
 		p = &page{gen: mem.gen}
 		mem.pages[i] = p
 		mem.refreshRead(i)
+		mem.alloc = append(mem.alloc, i)
+		mem.allocSorted = false
 	} else if p.gen != mem.gen {
 		np := &page{data: p.data, gen: mem.gen}
 		p = np

@@ -1,0 +1,389 @@
+package vm
+
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
+var le = binary.LittleEndian
+
+// Exception causes.
+const (
+	causeFetchMisaligned = 0
+	causeFetchFault      = 1
+	causeIllegal         = 2
+	causeBreakpoint      = 3
+	causeLoadMisaligned  = 4
+	causeLoadFault       = 5
+	causeStoreMisaligned = 6
+	causeStoreFault      = 7
+	causeECallM          = 11
+)
+
+// exec runs hart h for at most limit steps and returns how many it ran.
+// It returns early when a slow path asks for the batch to end (MMIO, CSR
+// write, trap, wfi, mret, stop conditions). The hot path allocates nothing
+// and touches RAM through the rd/wr page tables only.
+func (m *Machine) exec(h *Hart, limit uint64) (n uint64) {
+	mem := m.mem
+	x := &h.x
+	pc := h.pc
+	base, size := mem.base, mem.size
+	rdp, wrp := mem.rd, mem.wr
+	var cp *codePage
+	var cpBase uint32
+	var cause, tval, npc uint32
+	skipFirst := m.skipBP
+	m.skipBP = false
+	retired := uint64(0)
+
+loop:
+	for n < limit {
+		off := pc - cpBase
+		if cp == nil || off >= pageSize {
+			cp, cpBase = m.codeAt(pc)
+			if cp == nil {
+				cause, tval = causeFetchFault, pc
+				goto trap
+			}
+			off = pc - cpBase
+		}
+		in := &cp.s[off>>1]
+	dispatch:
+		npc = pc + uint32(in.ln)
+		switch in.op {
+		case opUndecoded:
+			w, ok := m.fetch(pc)
+			if !ok {
+				cause, tval = causeFetchFault, pc+2
+				goto trap
+			}
+			if off == pageSize-2 && w&3 == 3 {
+				h.tmp = decode(w) // crosses into the next page: never cached
+				in = &h.tmp
+			} else {
+				*in = decode(w)
+			}
+			goto dispatch
+		case opBreak:
+			if !m.noBP && !(skipFirst && n == 0) {
+				m.setStop(Stop{Reason: StopBreakpoint, Hart: h.id, PC: pc, Time: m.time + n})
+				break loop
+			}
+			w, ok := m.fetch(pc)
+			if !ok {
+				cause, tval = causeFetchFault, pc
+				goto trap
+			}
+			h.tmp = decode(w)
+			in = &h.tmp
+			goto dispatch
+		case opIllegal:
+			cause, tval = causeIllegal, uint32(in.imm)
+			goto trap
+		case opLUI:
+			x[in.rd] = uint32(in.imm)
+		case opAUIPC:
+			x[in.rd] = pc + uint32(in.imm)
+		case opJAL:
+			x[in.rd] = npc
+			npc = pc + uint32(in.imm)
+		case opJALR:
+			t := (x[in.rs1] + uint32(in.imm)) &^ 1
+			x[in.rd] = npc
+			npc = t
+		case opBEQ:
+			if x[in.rs1] == x[in.rs2] {
+				npc = pc + uint32(in.imm)
+			}
+		case opBNE:
+			if x[in.rs1] != x[in.rs2] {
+				npc = pc + uint32(in.imm)
+			}
+		case opBLT:
+			if int32(x[in.rs1]) < int32(x[in.rs2]) {
+				npc = pc + uint32(in.imm)
+			}
+		case opBGE:
+			if int32(x[in.rs1]) >= int32(x[in.rs2]) {
+				npc = pc + uint32(in.imm)
+			}
+		case opBLTU:
+			if x[in.rs1] < x[in.rs2] {
+				npc = pc + uint32(in.imm)
+			}
+		case opBGEU:
+			if x[in.rs1] >= x[in.rs2] {
+				npc = pc + uint32(in.imm)
+			}
+		case opLW:
+			a := x[in.rs1] + uint32(in.imm)
+			if o := a - base; o < size {
+				if p := rdp[o>>pageShift]; p != nil && o&pageMask <= pageSize-4 {
+					x[in.rd] = le.Uint32(p.data[o&pageMask:])
+					break
+				}
+			}
+			v, ok := m.load(h, a, 4, n)
+			if !ok {
+				cause, tval = causeLoadFault, a
+				goto trap
+			}
+			x[in.rd] = v
+			if m.brk {
+				goto brk
+			}
+		case opLBU, opLB:
+			a := x[in.rs1] + uint32(in.imm)
+			var v uint32
+			if o := a - base; o < size && rdp[o>>pageShift] != nil {
+				v = uint32(rdp[o>>pageShift].data[o&pageMask])
+			} else {
+				var ok bool
+				if v, ok = m.load(h, a, 1, n); !ok {
+					cause, tval = causeLoadFault, a
+					goto trap
+				}
+			}
+			if in.op == opLB {
+				v = uint32(int32(int8(v)))
+			}
+			x[in.rd] = v
+			if m.brk {
+				goto brk
+			}
+		case opLHU, opLH:
+			a := x[in.rs1] + uint32(in.imm)
+			var v uint32
+			if o := a - base; o < size && rdp[o>>pageShift] != nil && o&pageMask <= pageSize-2 {
+				v = uint32(le.Uint16(rdp[o>>pageShift].data[o&pageMask:]))
+			} else {
+				var ok bool
+				if v, ok = m.load(h, a, 2, n); !ok {
+					cause, tval = causeLoadFault, a
+					goto trap
+				}
+			}
+			if in.op == opLH {
+				v = uint32(int32(int16(v)))
+			}
+			x[in.rd] = v
+			if m.brk {
+				goto brk
+			}
+		case opSW:
+			a := x[in.rs1] + uint32(in.imm)
+			if o := a - base; o < size {
+				if p := wrp[o>>pageShift]; p != nil && o&pageMask <= pageSize-4 {
+					le.PutUint32(p.data[o&pageMask:], x[in.rs2])
+					break
+				}
+			}
+			if !m.store(h, a, 4, x[in.rs2], n) {
+				cause, tval = causeStoreFault, a
+				goto trap
+			}
+			if m.brk {
+				goto brk
+			}
+		case opSB:
+			a := x[in.rs1] + uint32(in.imm)
+			if o := a - base; o < size {
+				if p := wrp[o>>pageShift]; p != nil {
+					p.data[o&pageMask] = byte(x[in.rs2])
+					break
+				}
+			}
+			if !m.store(h, a, 1, x[in.rs2], n) {
+				cause, tval = causeStoreFault, a
+				goto trap
+			}
+			if m.brk {
+				goto brk
+			}
+		case opSH:
+			a := x[in.rs1] + uint32(in.imm)
+			if o := a - base; o < size {
+				if p := wrp[o>>pageShift]; p != nil && o&pageMask <= pageSize-2 {
+					le.PutUint16(p.data[o&pageMask:], uint16(x[in.rs2]))
+					break
+				}
+			}
+			if !m.store(h, a, 2, x[in.rs2], n) {
+				cause, tval = causeStoreFault, a
+				goto trap
+			}
+			if m.brk {
+				goto brk
+			}
+		case opADDI:
+			x[in.rd] = x[in.rs1] + uint32(in.imm)
+		case opSLTI:
+			x[in.rd] = b2u(int32(x[in.rs1]) < in.imm)
+		case opSLTIU:
+			x[in.rd] = b2u(x[in.rs1] < uint32(in.imm))
+		case opXORI:
+			x[in.rd] = x[in.rs1] ^ uint32(in.imm)
+		case opORI:
+			x[in.rd] = x[in.rs1] | uint32(in.imm)
+		case opANDI:
+			x[in.rd] = x[in.rs1] & uint32(in.imm)
+		case opSLLI:
+			x[in.rd] = x[in.rs1] << (uint32(in.imm) & 31)
+		case opSRLI:
+			x[in.rd] = x[in.rs1] >> (uint32(in.imm) & 31)
+		case opSRAI:
+			x[in.rd] = uint32(int32(x[in.rs1]) >> (uint32(in.imm) & 31))
+		case opADD:
+			x[in.rd] = x[in.rs1] + x[in.rs2]
+		case opSUB:
+			x[in.rd] = x[in.rs1] - x[in.rs2]
+		case opSLL:
+			x[in.rd] = x[in.rs1] << (x[in.rs2] & 31)
+		case opSLT:
+			x[in.rd] = b2u(int32(x[in.rs1]) < int32(x[in.rs2]))
+		case opSLTU:
+			x[in.rd] = b2u(x[in.rs1] < x[in.rs2])
+		case opXOR:
+			x[in.rd] = x[in.rs1] ^ x[in.rs2]
+		case opSRL:
+			x[in.rd] = x[in.rs1] >> (x[in.rs2] & 31)
+		case opSRA:
+			x[in.rd] = uint32(int32(x[in.rs1]) >> (x[in.rs2] & 31))
+		case opOR:
+			x[in.rd] = x[in.rs1] | x[in.rs2]
+		case opAND:
+			x[in.rd] = x[in.rs1] & x[in.rs2]
+		case opMUL:
+			x[in.rd] = x[in.rs1] * x[in.rs2]
+		case opMULH:
+			x[in.rd] = uint32(int64(int32(x[in.rs1])) * int64(int32(x[in.rs2])) >> 32)
+		case opMULHSU:
+			x[in.rd] = uint32(int64(int32(x[in.rs1])) * int64(x[in.rs2]) >> 32)
+		case opMULHU:
+			hi, _ := bits.Mul32(x[in.rs1], x[in.rs2])
+			x[in.rd] = hi
+		case opDIV:
+			x[in.rd] = div(x[in.rs1], x[in.rs2])
+		case opDIVU:
+			a, b := x[in.rs1], x[in.rs2]
+			if b == 0 {
+				x[in.rd] = ^uint32(0)
+			} else {
+				x[in.rd] = a / b
+			}
+		case opREM:
+			x[in.rd] = rem(x[in.rs1], x[in.rs2])
+		case opREMU:
+			a, b := x[in.rs1], x[in.rs2]
+			if b != 0 {
+				a %= b
+			}
+			x[in.rd] = a
+		case opFENCE:
+		case opFENCEI:
+			// Predecoded code is invalidated on every store, so the cache
+			// is always coherent: nothing to flush.
+		case opECALL:
+			cause, tval = causeECallM, 0
+			goto trap
+		case opEBREAK:
+			cause, tval = causeBreakpoint, pc
+			goto trap
+		case opMRET:
+			h.mret()
+			npc = h.mepc
+			goto brk
+		case opWFI:
+			if h.mip&h.mie == 0 {
+				h.waiting = true
+			}
+			goto brk
+		case opCSRRW, opCSRRS, opCSRRC, opCSRRWI, opCSRRSI, opCSRRCI:
+			wrote, ok := m.csrInsn(h, in, n)
+			if !ok {
+				cause, tval = causeIllegal, m.rawAt(pc)
+				goto trap
+			}
+			if wrote {
+				goto brk
+			}
+		default: // atomics
+			if c, t, ok := m.atomic(h, in, n); !ok {
+				cause, tval = c, t
+				goto trap
+			}
+			if m.brk {
+				goto brk
+			}
+		}
+		pc = npc
+		n++
+		retired++
+	}
+	goto done
+
+brk:
+	m.brkPC = pc
+	pc = npc
+	n++
+	retired++
+
+done:
+	m.brk = false
+	h.pc = pc
+	h.cycle += n
+	h.instret += retired
+	if m.watchHit {
+		m.watchHit = false
+		s := m.watchStop
+		s.Time = m.time + n - 1
+		s.PC = m.brkPC
+		m.setStop(s)
+	}
+	if m.exitReq {
+		m.exitReq = false
+		m.setStop(Stop{Reason: StopExit, Hart: h.id, PC: m.brkPC, Time: m.time + n, ExitCode: m.exitCode})
+	}
+	return n
+
+trap:
+	m.brk = false
+	h.pc = pc
+	h.cycle += n
+	h.instret += retired
+	m.watchHit = false
+	m.exitReq = false
+	if m.exception(h, pc, cause, tval, n) {
+		h.cycle++
+		n++
+	}
+	return n
+}
+
+func b2u(b bool) uint32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func div(a, b uint32) uint32 {
+	switch {
+	case b == 0:
+		return ^uint32(0)
+	case a == 0x80000000 && b == ^uint32(0):
+		return a
+	}
+	return uint32(int32(a) / int32(b))
+}
+
+func rem(a, b uint32) uint32 {
+	switch {
+	case b == 0:
+		return a
+	case a == 0x80000000 && b == ^uint32(0):
+		return 0
+	}
+	return uint32(int32(a) % int32(b))
+}

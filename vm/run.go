@@ -1,0 +1,131 @@
+package vm
+
+// Run runs the machine until Time reaches until or a stop condition. A
+// breakpoint at the very first step of the call is not reported, so Run
+// resumes from a breakpoint stop.
+func (m *Machine) Run(until uint64) Stop {
+	m.skipBP = true
+	return m.run(until)
+}
+
+// Step executes exactly one step (breakpoints are not reported) unless
+// another stop condition intervenes.
+func (m *Machine) Step() Stop {
+	m.noBP = true
+	defer func() { m.noBP = false }()
+	return m.run(m.time + 1)
+}
+
+// run is the scheduler: it gives each hart batches bounded by the time
+// limit, the hart's quantum and the next timer deadline, and evaluates
+// interrupts between batches.
+func (m *Machine) run(until uint64) Stop {
+	m.pending = false
+	defer func() { m.skipBP = false }()
+	for {
+		if m.time >= until {
+			h := m.harts[m.cur]
+			return Stop{Reason: StopLimit, Hart: h.id, PC: h.pc, Time: m.time}
+		}
+		if m.paused.CompareAndSwap(true, false) {
+			h := m.harts[m.cur]
+			return Stop{Reason: StopPause, Hart: h.id, PC: h.pc, Time: m.time}
+		}
+		m.updateMIP()
+		h := m.harts[m.cur]
+		if h.waiting && h.mip&h.mie != 0 {
+			h.waiting = false
+		}
+		if h.waiting {
+			if m.allWaiting() {
+				if !m.fastForward() {
+					return Stop{Reason: StopIdle, Hart: h.id, PC: h.pc, Time: m.time}
+				}
+				continue
+			}
+			m.nextHart()
+			continue
+		}
+		if m.interrupt(h) && m.pending {
+			return m.stop
+		}
+		limit := min(until-m.time, m.timerSteps(), maxBatch)
+		if len(m.harts) > 1 {
+			limit = min(limit, m.qleft)
+		}
+		n := m.exec(h, limit)
+		m.time += n
+		if len(m.harts) > 1 {
+			m.qleft -= min(n, m.qleft)
+			if m.qleft == 0 {
+				m.nextHart()
+			}
+		}
+		if m.pending {
+			return m.stop
+		}
+	}
+}
+
+// nextHart passes the turn to the next hart.
+func (m *Machine) nextHart() {
+	m.cur = (m.cur + 1) % len(m.harts)
+	m.qleft = HartQuantum
+}
+
+func (m *Machine) allWaiting() bool {
+	for _, h := range m.harts {
+		if !h.waiting {
+			return false
+		}
+	}
+	return true
+}
+
+// timerSteps is the number of steps until mtime reaches the nearest
+// mtimecmp that is still in the future (at least 1).
+func (m *Machine) timerSteps() uint64 {
+	best := ^uint64(0)
+	if m.clint == nil {
+		return best
+	}
+	mt := m.mtimeAt(m.time)
+	for i := range m.harts {
+		cmp := m.clint.MTimeCmp(i)
+		if cmp <= mt {
+			continue
+		}
+		ticks := cmp - m.mtimeOffset // the step count t where t/IPT reaches ticks
+		if ticks > (^uint64(0))/InstructionsPerTick {
+			continue
+		}
+		t := ticks * InstructionsPerTick
+		if t > m.time {
+			best = min(best, t-m.time)
+		}
+	}
+	return max(best, 1)
+}
+
+// fastForward raises mtime to the earliest timer deadline that can wake a
+// waiting hart. It reports false when there is none.
+func (m *Machine) fastForward() bool {
+	if m.clint == nil {
+		return false
+	}
+	mt := m.mtimeAt(m.time)
+	best, found := ^uint64(0), false
+	for i, h := range m.harts {
+		if h.mie&mipMTIP == 0 {
+			continue
+		}
+		if cmp := m.clint.MTimeCmp(i); cmp > mt && cmp <= best {
+			best, found = cmp, true
+		}
+	}
+	if !found {
+		return false
+	}
+	m.mtimeOffset += best - mt
+	return true
+}
