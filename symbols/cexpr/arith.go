@@ -32,9 +32,9 @@ func promote(s scalar) scalar {
 func arithConv(a, b scalar) (scalar, scalar) {
 	a, b = promote(a), promote(b)
 	if a.float || b.float {
-		t := mustBase("double")
-		if a.float && b.float && Size(a.t) == 4 && Size(b.t) == 4 {
-			t = a.t
+		t := mustBase("float")
+		if a.float && Size(a.t) > 4 || b.float && Size(b.t) > 4 {
+			t = mustBase("double")
 		}
 		a, _ = convert(a, t)
 		b, _ = convert(b, t)

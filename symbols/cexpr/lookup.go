@@ -40,7 +40,8 @@ func (ev *evaluator) lookupType(tn *typeName) (godwarf.Type, error) {
 
 // qualify wraps t in const/volatile qualifiers.
 func qualify(t godwarf.Type, quals []string) godwarf.Type {
-	for _, q := range quals {
+	for i := len(quals) - 1; i >= 0; i-- {
+		q := quals[i]
 		qt := &godwarf.QualType{Qual: q, Type: t}
 		qt.ByteSize = t.Common().ByteSize
 		t = qt

@@ -107,11 +107,16 @@ func (ev *evaluator) sizeofName(x *sizeofName) (Value, error) {
 	return sizeValue(x.pos, t)
 }
 
-// sizeValue makes sizeof's result: an unsigned int (size_t on ILP32).
+// sizeValue makes sizeof's result: an unsigned int (size_t on ILP32), or
+// an unsigned long long for a size that does not fit (a debugger can name
+// such a type even though the target could not).
 func sizeValue(pos int, t godwarf.Type) (Value, error) {
 	n := Size(t)
-	if n < 0 || n > 0xffffffff {
+	if n < 0 {
 		return Value{}, errAt(pos, "size of '%s' unknown or too large", TypeName(t))
+	}
+	if n > 0xffffffff {
+		return mkBase("unsigned long long", uint64(n)).value(), nil
 	}
 	return mkBase("unsigned int", uint64(n)).value(), nil
 }
