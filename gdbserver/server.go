@@ -50,7 +50,9 @@ func (s *Server) ServeConn(conn io.ReadWriter) error {
 	defer ss.cleanup()
 	frames := make(chan Frame, 64)
 	readErr := make(chan error, 1)
-	go ss.readLoop(bufio.NewReader(conn), frames, readErr)
+	quit := make(chan struct{})
+	defer close(quit)
+	go ss.readLoop(bufio.NewReader(conn), frames, readErr, quit)
 	for f := range frames {
 		quit, err := ss.onFrame(f)
 		if err != nil {
@@ -103,7 +105,8 @@ func newSession(s *Server, conn io.Writer) *session {
 
 // readLoop reads frames for the main loop. An interrupt byte, or the
 // connection closing, stops a running Resume directly.
-func (ss *session) readLoop(r *bufio.Reader, frames chan<- Frame, readErr chan<- error) {
+// It ends when the connection fails or the session is over (quit closed).
+func (ss *session) readLoop(r *bufio.Reader, frames chan<- Frame, readErr chan<- error, quit <-chan struct{}) {
 	defer close(frames)
 	for {
 		f, err := ReadFrame(r)
@@ -122,7 +125,11 @@ func (ss *session) readLoop(r *bufio.Reader, frames chan<- Frame, readErr chan<-
 			}
 			continue
 		}
-		frames <- f
+		select {
+		case frames <- f:
+		case <-quit:
+			return
+		}
 	}
 }
 
