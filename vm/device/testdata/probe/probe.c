@@ -156,7 +156,7 @@ static void uart_thre_probe(void)
 	rec("uart.scr", UART[7]);
 	rec("uart.rbr.empty", UART[0]);
 	rec("uart.r32.mcr", r32(UARTB + 4));
-	rec("uart.r16.lcr", r16(UARTB + 2));
+	rec("uart.r16.iir", r16(UARTB + 2));
 	rec("uart.off8", r8(UARTB + 8));
 	rec("uart.offff", r8(UARTB + 0xff));
 	flush();
