@@ -1,0 +1,187 @@
+package symbols
+
+import (
+	"debug/dwarf"
+	"sort"
+)
+
+// Function is a function with code: from a DWARF subprogram, or from an ELF
+// symbol when the code has no debug info (Offset is then 0).
+type Function struct {
+	Name   string
+	Low    uint32 // entry address
+	High   uint32 // end of the range holding Low (exclusive)
+	Ranges []addrRange
+	Offset dwarf.Offset // the subprogram DIE (concrete instance)
+	unit   *compUnit
+	// DeclFile and DeclLine give the declaration's position when known.
+	DeclLine int
+}
+
+// Contains reports whether pc is in one of the function's ranges.
+func (f *Function) Contains(pc uint32) bool {
+	for _, r := range f.Ranges {
+		if r.contains(pc) {
+			return true
+		}
+	}
+	return false
+}
+
+// HasDebugInfo reports whether the function comes from DWARF.
+func (f *Function) HasDebugInfo() bool { return f.Offset != 0 }
+
+// maxFuncs bounds the functions read from hostile input.
+const maxFuncs = 1 << 22
+
+// loadFuncs collects every subprogram DIE that has code.
+func (t *Table) loadFuncs() {
+	r := t.dwarf.Reader()
+	for len(t.funcs) < maxFuncs {
+		e, err := r.Next()
+		if err != nil || e == nil {
+			break
+		}
+		if e.Tag != dwarf.TagSubprogram {
+			continue
+		}
+		rs, err := t.dwarf.Ranges(e)
+		if err != nil || len(rs) == 0 {
+			continue
+		}
+		f := &Function{Offset: e.Offset, unit: t.unitContaining(e.Offset)}
+		for _, rg := range rs {
+			if rg[1] > rg[0] {
+				f.Ranges = append(f.Ranges, addrRange{uint32(rg[0]), uint32(rg[1])})
+			}
+		}
+		if len(f.Ranges) == 0 {
+			continue
+		}
+		f.Low, f.High = f.Ranges[0].lo, f.Ranges[0].hi
+		if lo, ok := e.Val(dwarf.AttrLowpc).(uint64); ok {
+			f.Low = uint32(lo)
+			for _, rg := range f.Ranges {
+				if rg.contains(f.Low) {
+					f.High = rg.hi
+				}
+			}
+		}
+		f.Name, f.DeclLine = t.entryName(e)
+		t.funcs = append(t.funcs, f)
+		t.byName[f.Name] = append(t.byName[f.Name], f)
+	}
+	t.addSymtabFuncs()
+	sort.SliceStable(t.funcs, func(i, j int) bool { return t.funcs[i].Low < t.funcs[j].Low })
+}
+
+// addSymtabFuncs adds functions known only from .symtab (assembly code).
+func (t *Table) addSymtabFuncs() {
+	for _, s := range t.syms {
+		if s.Kind != SymFunc || s.Size == 0 || len(t.byName[s.Name]) > 0 {
+			continue
+		}
+		f := &Function{Name: s.Name, Low: s.Addr, High: s.Addr + s.Size,
+			Ranges: []addrRange{{s.Addr, s.Addr + s.Size}}}
+		t.funcs = append(t.funcs, f)
+		t.byName[s.Name] = append(t.byName[s.Name], f)
+	}
+}
+
+// entryName follows abstract origins and specifications to a DIE's name.
+func (t *Table) entryName(e *dwarf.Entry) (string, int) {
+	for depth := 0; depth < 8 && e != nil; depth++ {
+		name, _ := e.Val(dwarf.AttrName).(string)
+		line, _ := e.Val(dwarf.AttrDeclLine).(int64)
+		if name != "" {
+			return name, int(line)
+		}
+		off, ok := e.Val(dwarf.AttrAbstractOrigin).(dwarf.Offset)
+		if !ok {
+			off, ok = e.Val(dwarf.AttrSpecification).(dwarf.Offset)
+		}
+		if !ok {
+			break
+		}
+		e = t.entryAt(off)
+	}
+	return "", 0
+}
+
+// entryAt reads the DIE at off (nil on error).
+func (t *Table) entryAt(off dwarf.Offset) *dwarf.Entry {
+	r := t.dwarf.Reader()
+	r.Seek(off)
+	e, err := r.Next()
+	if err != nil {
+		return nil
+	}
+	return e
+}
+
+// Functions lists every function, sorted by entry address.
+func (t *Table) Functions() []*Function { return t.funcs }
+
+// FunctionsNamed returns the functions with this name (several static
+// functions may share one).
+func (t *Table) FunctionsNamed(name string) []*Function { return t.byName[name] }
+
+// FunctionByName returns the first function with this name.
+func (t *Table) FunctionByName(name string) (*Function, bool) {
+	fs := t.byName[name]
+	if len(fs) == 0 {
+		return nil, false
+	}
+	return fs[0], true
+}
+
+// FunctionAt returns the function whose code holds pc. The unit is found
+// through .debug_aranges first, since the DWARF ranges of assembly units
+// can overlap others.
+func (t *Table) FunctionAt(pc uint32) *Function {
+	cu := t.unitAt(pc)
+	var fallback *Function
+	for _, f := range t.funcs {
+		if f.Low > pc && len(f.Ranges) == 1 {
+			continue
+		}
+		if !f.Contains(pc) {
+			continue
+		}
+		if cu == nil || f.unit == cu {
+			return f
+		}
+		if fallback == nil {
+			fallback = f
+		}
+	}
+	return fallback
+}
+
+// PostPrologue returns the address where a breakpoint on the function
+// should go: the prologue_end row if the compiler marked one, else the
+// second is_stmt row in the function (GCC 12 marks no prologue end), else
+// the entry.
+func (t *Table) PostPrologue(f *Function) uint32 {
+	s := t.lines.seqAt(f.Low)
+	if s == nil {
+		return f.Low
+	}
+	var second uint32
+	found := false
+	for _, r := range s.rows {
+		if r.addr < f.Low || r.addr >= f.High {
+			continue
+		}
+		if r.prologue {
+			return r.addr
+		}
+		if !found && r.isStmt && r.addr > f.Low {
+			second, found = r.addr, true
+		}
+	}
+	if found {
+		return second
+	}
+	return f.Low
+}

@@ -1,0 +1,129 @@
+package symbols
+
+import (
+	"debug/dwarf"
+	"sort"
+
+	"github.com/go-delve/delve/pkg/dwarf/godwarf"
+)
+
+// maxGlobals bounds the globals collected from hostile input.
+const maxGlobals = 1 << 20
+
+// loadGlobals collects the unit-level variables that have a location (the
+// definitions), lazily, once.
+func (t *Table) loadGlobals() []*varDecl {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.globOK || t.dwarf == nil {
+		return t.globals
+	}
+	t.globOK = true
+	for _, cu := range t.units {
+		r := t.dwarf.Reader()
+		r.Seek(cu.off)
+		top, err := r.Next()
+		if err != nil || top == nil || !top.Children {
+			continue
+		}
+		t.unitGlobals(r, cu)
+		if len(t.globals) > maxGlobals {
+			break
+		}
+	}
+	sort.SliceStable(t.globals, func(i, j int) bool { return t.globals[i].name < t.globals[j].name })
+	return t.globals
+}
+
+// unitGlobals reads the top-level children of one unit.
+func (t *Table) unitGlobals(r *dwarf.Reader, cu *compUnit) {
+	for len(t.globals) <= maxGlobals {
+		e, err := r.Next()
+		if err != nil || e == nil || e.Tag == 0 {
+			return
+		}
+		if e.Children {
+			r.SkipChildren()
+		}
+		if e.Tag != dwarf.TagVariable {
+			continue
+		}
+		if decl, _ := e.Val(dwarf.AttrDeclaration).(bool); decl {
+			continue
+		}
+		ent, _ := godwarf.LoadAbstractOriginAndSpecification(e, t.dwarf.Reader())
+		name, _ := ent.Val(dwarf.AttrName).(string)
+		if name == "" {
+			continue
+		}
+		line, _ := ent.Val(dwarf.AttrDeclLine).(int64)
+		kind := VarStatic
+		if ext, _ := ent.Val(dwarf.AttrExternal).(bool); ext {
+			kind = VarGlobal
+		}
+		t.globals = append(t.globals, &varDecl{entry: ent, name: name, kind: kind,
+			unit: cu, line: int(line)})
+	}
+}
+
+// GlobalNames lists the names of file statics and globals.
+func (t *Table) GlobalNames() []string {
+	var out []string
+	for _, g := range t.loadGlobals() {
+		out = append(out, g.name)
+	}
+	return out
+}
+
+// globalDecl finds a global by name, preferring the unit's own statics,
+// then external globals, then any other unit's static.
+func (t *Table) globalDecl(name string, unit *compUnit) *varDecl {
+	var ext, other *varDecl
+	for _, g := range t.loadGlobals() {
+		if g.name != name {
+			continue
+		}
+		switch {
+		case g.kind == VarStatic && g.unit == unit && unit != nil:
+			return g
+		case g.kind == VarGlobal && ext == nil:
+			ext = g
+		case other == nil:
+			other = g
+		}
+	}
+	if ext != nil {
+		return ext
+	}
+	return other
+}
+
+// Globals returns the values of every file static and global, read through
+// the frame's target (unit statics of the frame's unit first).
+func (f *Frame) Globals() []Variable {
+	var out []Variable
+	for _, g := range f.table.loadGlobals() {
+		out = append(out, f.evalDecl(*g))
+	}
+	return out
+}
+
+// GlobalsOf returns global values without a frame (for a Globals view when
+// the stack cannot be unwound).
+func (t *Table) GlobalsOf(tgt Target) []Variable {
+	f := &Frame{table: t, target: tgt}
+	return f.Globals()
+}
+
+// Global returns one global or static by name, as seen from the frame.
+func (f *Frame) Global(name string) (Variable, bool) {
+	var unit *compUnit
+	if f.Function != nil {
+		unit = f.Function.unit
+	}
+	d := f.table.globalDecl(name, unit)
+	if d == nil {
+		return Variable{}, false
+	}
+	return f.evalDecl(*d), true
+}

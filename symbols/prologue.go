@@ -1,0 +1,100 @@
+package symbols
+
+import "encoding/binary"
+
+// prologueScanLimit is how many bytes of a prologue are analysed.
+const prologueScanLimit = 64
+
+// heuristicStep unwinds without CFI by reading the function's prologue:
+// the stack adjustment (addi sp,sp,-N; c.addi sp; c.addi16sp) and the
+// register saves (sw rX,off(sp); c.swsp) executed before pc. A function
+// with no prologue (or an unknown pc) is treated as a leaf: ra holds the
+// return address and sp is the CFA.
+func (t *Table) heuristicStep(tgt Target, st physRegs, fn *Function) (physRegs, uint32, bool) {
+	c := callerBase(st)
+	c.regs[RegRA], c.known[RegRA] = st.regs[RegRA], st.known[RegRA]
+	sp := st.regs[RegSP]
+	frameSize := int32(0)
+	saves := map[int]int32{}
+	if fn != nil {
+		end := st.pc
+		if end > fn.Low+prologueScanLimit {
+			end = fn.Low + prologueScanLimit
+		}
+		frameSize, saves = t.scanPrologue(fn.Low, end)
+	}
+	for reg, off := range saves {
+		v, err := readU32(tgt, sp+uint32(off))
+		c.regs[reg], c.known[reg] = v, err == nil
+	}
+	cfa := sp + uint32(frameSize)
+	c.regs[RegSP], c.known[RegSP] = cfa, true
+	c.pc = c.regs[RegRA]
+	return c, cfa, c.known[RegRA]
+}
+
+// scanPrologue decodes [lo, end) from the ELF image and returns the frame
+// size and the sp-relative save slot of each saved register.
+func (t *Table) scanPrologue(lo, end uint32) (int32, map[int]int32) {
+	saves := map[int]int32{}
+	size := int32(0)
+	for pc := lo; pc < end; {
+		var b [4]byte
+		if !t.ReadImage(pc, b[:2]) {
+			break
+		}
+		half := binary.LittleEndian.Uint16(b[:])
+		if half&3 != 3 {
+			size = scanCompressed(half, size, saves)
+			pc += 2
+			continue
+		}
+		if !t.ReadImage(pc, b[:]) {
+			break
+		}
+		size = scanWide(binary.LittleEndian.Uint32(b[:]), size, saves)
+		pc += 4
+	}
+	return size, saves
+}
+
+// scanCompressed interprets one 16-bit prologue instruction.
+func scanCompressed(in uint16, size int32, saves map[int]int32) int32 {
+	op, f3 := in&3, in>>13
+	rd := int(in>>7) & 31
+	switch {
+	case op == 1 && f3 == 0 && rd == RegSP: // c.addi sp, imm
+		imm := int32(in>>2&31) | int32(in>>12&1)<<5
+		imm = imm << 26 >> 26
+		return size - imm
+	case op == 1 && f3 == 3 && rd == RegSP: // c.addi16sp
+		imm := int32(in>>6&1)<<4 | int32(in>>2&1)<<5 | int32(in>>5&1)<<6 |
+			int32(in>>3&3)<<7 | int32(in>>12&1)<<9
+		imm = imm << 22 >> 22
+		return size - imm
+	case op == 2 && f3 == 6: // c.swsp rs2, off(sp)
+		off := int32(in>>9&15)<<2 | int32(in>>7&3)<<6
+		rs2 := int(in>>2) & 31
+		if _, seen := saves[rs2]; !seen {
+			saves[rs2] = off
+		}
+	}
+	return size
+}
+
+// scanWide interprets one 32-bit prologue instruction.
+func scanWide(in uint32, size int32, saves map[int]int32) int32 {
+	opcode, f3 := in&0x7f, in>>12&7
+	rd, rs1 := int(in>>7&31), int(in>>15&31)
+	switch {
+	case opcode == 0x13 && f3 == 0 && rd == RegSP && rs1 == RegSP: // addi sp,sp,imm
+		return size - int32(in)>>20
+	case opcode == 0x23 && f3 == 2 && rs1 == RegSP: // sw rs2, off(sp)
+		off := int32(in)>>25<<5 | int32(in>>7&31)
+		rs2 := int(in >> 20 & 31)
+		if _, seen := saves[rs2]; !seen {
+			saves[rs2] = off
+		}
+	}
+	return size
+}

@@ -1,0 +1,211 @@
+// Package symbols reads an ELF32 RISC-V firmware image and its DWARF debug
+// information (version 4 or 5) and answers a debugger's questions about it:
+// source lines, functions, call-frame unwinding, variables, types and
+// C-style value formatting.
+//
+// It is independent of the emulator: target memory and registers are read
+// through the Target interface declared here. A Table is built once by Load
+// or Open; it is safe for concurrent reads after that, because the lazily
+// built parts are guarded.
+package symbols
+
+import (
+	"bytes"
+	"debug/dwarf"
+	"debug/elf"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/go-delve/delve/pkg/dwarf/frame"
+	"github.com/go-delve/delve/pkg/dwarf/godwarf"
+)
+
+// ErrNoDebugInfo is wrapped by errors from queries that need DWARF when the
+// ELF has none.
+var ErrNoDebugInfo = errors.New("no DWARF debug information")
+
+// Table holds everything known about one ELF file.
+type Table struct {
+	path string // file path when opened with Open, else ""
+	dir  string // directory of the ELF: base for relative comp dirs
+
+	entry    uint32
+	sections []section
+	syms     []Symbol // sorted by address
+	text     []addrRange
+
+	dwarf    *dwarf.Data
+	info     []byte // raw .debug_info, for unit headers
+	loc      []byte // .debug_loc (DWARF 4 location lists)
+	loclists []byte // .debug_loclists (DWARF 5)
+	noLines  string // why there are no source lines, "" if there are
+
+	units   []*compUnit
+	aranges []arange
+	lines   lineTable
+	funcs   []*Function // sorted by Low
+	byName  map[string][]*Function
+	fdes    frame.FrameDescriptionEntries
+	cfiNote string
+
+	mu      sync.Mutex
+	types   map[dwarf.Offset]godwarf.Type // godwarf's cache, fixed up
+	fixed   map[godwarf.Type]bool
+	typeIdx map[string]dwarf.Offset
+	trees   map[dwarf.Offset]*godwarf.Tree
+	globals []*varDecl
+	globOK  bool
+}
+
+// section is an allocated part of the image, kept for reading code and
+// initial data without a target.
+type section struct {
+	name string
+	addr uint32
+	data []byte // nil for NOBITS
+	size uint32
+	exec bool
+}
+
+// addrRange is a half-open address range [lo, hi).
+type addrRange struct{ lo, hi uint32 }
+
+func (r addrRange) contains(pc uint32) bool { return pc >= r.lo && pc < r.hi }
+
+// maxFileSize bounds what Open reads into memory.
+const maxFileSize = 1 << 30
+
+// Open reads the ELF file at path. Relative DWARF paths (our firmware's
+// DW_AT_comp_dir is ".") are resolved against the file's own directory.
+func Open(path string) (*Table, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("open ELF: %w", err)
+	}
+	if st.Size() > maxFileSize {
+		return nil, fmt.Errorf("open ELF %s: %d bytes is too large", path, st.Size())
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("open ELF: %w", err)
+	}
+	t, err := Load(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("load %s: %w", path, err)
+	}
+	abs, err := filepath.Abs(path)
+	if err == nil {
+		path = abs
+	}
+	t.path = path
+	t.dir = filepath.Dir(path)
+	t.lines.resolveDirs(t.dir)
+	return t, nil
+}
+
+// Load reads an ELF image from r. Source paths stay relative to the
+// compilation directory (use Open, or SetBaseDir, to anchor them).
+// Malformed input gives an error, never a panic.
+func Load(r io.ReaderAt) (t *Table, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			t, err = nil, fmt.Errorf("malformed ELF or DWARF: %v", p)
+		}
+	}()
+	f, err := elf.NewFile(r)
+	if err != nil {
+		return nil, fmt.Errorf("read ELF header: %w", err)
+	}
+	if f.Class != elf.ELFCLASS32 || f.Machine != elf.EM_RISCV {
+		return nil, fmt.Errorf("not an ELF32 RISC-V file (class %v, machine %v)", f.Class, f.Machine)
+	}
+	t = &Table{entry: uint32(f.Entry), types: map[dwarf.Offset]godwarf.Type{},
+		trees: map[dwarf.Offset]*godwarf.Tree{}, fixed: map[godwarf.Type]bool{}, byName: map[string][]*Function{}}
+	if err := t.loadSections(f); err != nil {
+		return nil, err
+	}
+	if err := t.loadSymbols(f); err != nil {
+		return nil, err
+	}
+	t.loadDWARF(f)
+	t.loadFrames(f)
+	return t, nil
+}
+
+// SetBaseDir sets the directory relative compilation directories are
+// resolved against (Open sets it to the ELF's directory).
+func (t *Table) SetBaseDir(dir string) {
+	t.dir = dir
+	t.lines.resolveDirs(dir)
+}
+
+// Path is the ELF's absolute path when opened with Open.
+func (t *Table) Path() string { return t.path }
+
+// Entry is the ELF entry point.
+func (t *Table) Entry() uint32 { return t.entry }
+
+// HasLines reports whether source lines are available; if not, the string
+// says why (e.g. built without -g).
+func (t *Table) HasLines() (bool, string) { return t.noLines == "", t.noLines }
+
+// loadSections keeps the allocated sections' contents.
+func (t *Table) loadSections(f *elf.File) error {
+	for _, s := range f.Sections {
+		if s.Flags&elf.SHF_ALLOC == 0 || s.Size == 0 {
+			continue
+		}
+		sec := section{name: s.Name, addr: uint32(s.Addr), size: uint32(s.Size),
+			exec: s.Flags&elf.SHF_EXECINSTR != 0}
+		if s.Type != elf.SHT_NOBITS {
+			data, err := s.Data()
+			if err != nil {
+				return fmt.Errorf("read section %s: %w", s.Name, err)
+			}
+			sec.data = data
+		}
+		t.sections = append(t.sections, sec)
+		if sec.exec {
+			t.text = append(t.text, addrRange{sec.addr, sec.addr + sec.size})
+		}
+	}
+	return nil
+}
+
+// InText reports whether pc lies in an executable section.
+func (t *Table) InText(pc uint32) bool {
+	for _, r := range t.text {
+		if r.contains(pc) {
+			return true
+		}
+	}
+	return false
+}
+
+// ReadImage copies the ELF's initial contents at addr into buf (code,
+// read-only data and initial data); false if any byte is not in the image.
+func (t *Table) ReadImage(addr uint32, buf []byte) bool {
+	for i := range buf {
+		a := addr + uint32(i)
+		found := false
+		for _, s := range t.sections {
+			if a >= s.addr && a-s.addr < s.size {
+				found = true
+				if s.data != nil && int(a-s.addr) < len(s.data) {
+					buf[i] = s.data[a-s.addr]
+				} else {
+					buf[i] = 0
+				}
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
