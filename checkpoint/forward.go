@@ -79,7 +79,8 @@ func (t *Timeline) seek(target uint64) error {
 		if st.Reason == vm.StopPause {
 			continue
 		}
-		if st.Reason != vm.StopLimit || t.m.Time() != target {
+		ended := st.Reason == vm.StopExit || st.Reason == vm.StopFatal
+		if (st.Reason != vm.StopLimit && !ended) || t.m.Time() != target {
 			return fmt.Errorf("checkpoint: replay diverged: seeking %d stopped at %d (%v, pc %#x)",
 				target, t.m.Time(), st.Reason, st.PC)
 		}

@@ -1,0 +1,150 @@
+package checkpoint
+
+import (
+	"bytes"
+	"debug/elf"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/rewind-debugger/rewind/vm"
+)
+
+// firmware is a test program and how to run it.
+type firmware struct {
+	name  string
+	path  string
+	harts int
+	input [][]byte // live input, sent every inputGap steps or when idle
+}
+
+// firmwares lists the test ELFs present: the project's test firmware plus
+// this package's endless loop.
+func firmwares(t testing.TB) []firmware {
+	fws := []firmware{{name: "loop", path: "testdata/loop.elf", harts: 1}}
+	paths, _ := filepath.Glob("../testdata/firmware/*.elf")
+	for _, p := range paths {
+		name := filepath.Base(p)
+		name = name[:len(name)-4]
+		fw := firmware{name: name, path: p, harts: 1}
+		switch name {
+		case "atomic":
+			fw.harts = 2
+		case "echo", "echo_irq", "demo":
+			fw.input = [][]byte{[]byte("hello\n"), []byte("rewind "), []byte("me\n"), []byte("quit\n")}
+		}
+		fws = append(fws, fw)
+	}
+	return fws
+}
+
+// boot builds a virt machine with the firmware loaded.
+func boot(t testing.TB, fw firmware) *vm.Machine {
+	t.Helper()
+	data, err := os.ReadFile(fw.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := vm.NewVirt(vm.Config{Harts: fw.harts, FatalTraps: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.LoadELF(data); err != nil {
+		t.Fatalf("%s: %v", fw.path, err)
+	}
+	return m
+}
+
+// symbol returns the address of a symbol of an ELF.
+func symbol(t testing.TB, path, name string) uint32 {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := elf.NewFile(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	syms, err := f.Symbols()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range syms {
+		if s.Name == name {
+			return uint32(s.Value)
+		}
+	}
+	t.Fatalf("%s: no symbol %s", path, name)
+	return 0
+}
+
+// straight runs a fresh machine from reset to each time in times (sorted),
+// applying input events at their stamps, and returns the state hashes. It
+// shares no code with Timeline: it is the reference.
+func straight(t testing.TB, fw firmware, events []Event, times []uint64) [][32]byte {
+	t.Helper()
+	m := boot(t, fw)
+	var out [][32]byte
+	next := 0
+	for _, target := range times {
+		for {
+			for next < len(events) && events[next].Time <= m.Time() {
+				if err := events[next].apply(m); err != nil {
+					t.Fatal(err)
+				}
+				next++
+			}
+			if m.Time() >= target {
+				break
+			}
+			until := target
+			if next < len(events) && events[next].Time < until {
+				until = events[next].Time
+			}
+			st := m.Run(until)
+			if st.Reason == vm.StopLimit {
+				continue
+			}
+			if st.Reason == vm.StopIdle && next < len(events) && events[next].Time <= m.Time() {
+				continue
+			}
+			break
+		}
+		if m.Time() != target {
+			t.Fatalf("%s: straight run stopped at %d before %d", fw.name, m.Time(), target)
+		}
+		out = append(out, m.StateHash())
+	}
+	return out
+}
+
+// inputGap is the spacing of live input in recordRun.
+const inputGap = 30_000
+
+// recordRun runs a timeline over the firmware at the end of history until
+// it exits or reaches maxSteps, sending fw.input as live input every
+// inputGap steps (or at once when the guest idles waiting for it).
+func recordRun(t testing.TB, fw firmware, opt Options, maxSteps uint64) *Timeline {
+	t.Helper()
+	tl := New(boot(t, fw), opt)
+	input := fw.input
+	for tl.Now() < maxSteps {
+		limit := min(maxSteps, tl.Now()+inputGap)
+		st := tl.Run(limit)
+		switch st.Reason {
+		case vm.StopLimit, vm.StopIdle:
+			if len(input) > 0 {
+				if _, err := tl.UARTInput(input[0]); err != nil {
+					t.Fatal(err)
+				}
+				input = input[1:]
+			} else if st.Reason == vm.StopIdle {
+				return tl
+			}
+		default:
+			return tl
+		}
+	}
+	return tl
+}
