@@ -249,11 +249,13 @@ func (p *PLIC) complete(irq uint32) {
 	p.pending[w] |= p.level[w] & bit
 }
 
-// Reset implements Device. Input line levels are kept (they belong to the
-// devices driving them); a high line is pending again after the reset.
+// Reset implements Device: everything is cleared, input line levels too,
+// so the devices driving lines must be reset with it (a UART's Reset
+// drives its line low).
 func (p *PLIC) Reset() {
 	p.priority = [PLICSources]uint32{}
-	p.pending = p.level
+	p.level = [plicWords]uint32{}
+	p.pending = [plicWords]uint32{}
 	p.claimed = [plicWords]uint32{}
 	clear(p.enable)
 	clear(p.threshold)
