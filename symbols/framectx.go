@@ -50,9 +50,10 @@ func (f *Frame) frameBase() (uint32, error) {
 	return 0, errOptimizedOut
 }
 
-// entryValue resolves DW_OP_entry_value(DW_OP_regN): from the caller's
-// EntryValue hook, from the registers themselves while the frame is still
-// at its function's first instruction, or else optimized out.
+// entryValue resolves DW_OP_entry_value(DW_OP_regN): from the EntryValue
+// hook, from the caller's call-site parameter values, from the registers
+// themselves while the frame is still at its function's first instruction,
+// or else optimized out (gap 5).
 func (f *Frame) entryValue(sub []byte) (uint32, error) {
 	if len(sub) != 1 || sub[0] < opReg0 || sub[0] > opReg31 {
 		return 0, errOptimizedOut
@@ -62,6 +63,9 @@ func (f *Frame) entryValue(sub []byte) (uint32, error) {
 		if v, ok := f.EntryValue(reg); ok {
 			return v, nil
 		}
+	}
+	if v, ok := f.callSiteValue(sub); ok {
+		return v, nil
 	}
 	if f.Index == 0 && !f.Inlined && f.Function != nil && f.PC == f.Function.Low {
 		if v, ok := f.Register(reg); ok {

@@ -38,6 +38,7 @@ type Frame struct {
 	regs     [32]uint32
 	known    [32]bool
 	lookupPC uint32        // PC, or PC-1 for callers (the call instruction)
+	caller   *Frame        // innermost frame of the calling physical frame
 	scope    *godwarf.Tree // subprogram or inlined_subroutine DIE
 }
 
@@ -119,11 +120,34 @@ func (t *Table) Unwind(tgt Target, opts UnwindOptions) ([]*Frame, error) {
 	if len(frames) > opts.MaxFrames {
 		frames = frames[:opts.MaxFrames]
 	}
+	linkCallers(frames)
+	return frames, nil
+}
+
+// linkCallers numbers the frames and points each one at the innermost
+// frame of its physical caller (where call-site information lives).
+func linkCallers(frames []*Frame) {
 	for i, f := range frames {
 		f.Index = i
 	}
-	return frames, nil
+	for i, f := range frames {
+		for j := i + 1; j < len(frames); j++ {
+			if !frames[j].samePhysical(f) {
+				f.caller = frames[j]
+				break
+			}
+		}
+	}
 }
+
+// samePhysical reports whether two frames share one activation.
+func (f *Frame) samePhysical(g *Frame) bool {
+	return f.PC == g.PC && f.CFA == g.CFA && f.Function == g.Function
+}
+
+// Caller returns the innermost frame of the caller's activation, nil for
+// the outermost frame.
+func (f *Frame) Caller() *Frame { return f.caller }
 
 // bareFrame is a frame without inlining information.
 func (t *Table) bareFrame(tgt Target, st physRegs, lookup uint32, fn *Function) *Frame {

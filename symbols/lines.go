@@ -179,6 +179,16 @@ func (t *Table) PCToLine(pc uint32) (Location, bool) {
 	if s == nil {
 		return Location{}, false
 	}
+	// Like gdb: when the last row at the address is not a statement, a
+	// statement row at the same address wins.
+	if !s.rows[i].isStmt {
+		for j := i - 1; j >= 0 && s.rows[j].addr == s.rows[i].addr; j-- {
+			if s.rows[j].isStmt {
+				i = j
+				break
+			}
+		}
+	}
 	r := s.rows[i]
 	loc := Location{Line: int(r.line), Column: int(r.col), IsStmt: r.isStmt,
 		Function: t.FunctionAt(pc)}

@@ -80,7 +80,7 @@ func (m *exprMachine) step(op byte) error {
 		return m.breg(int(op-opBreg0), off)
 	case op >= opConst1u && op <= opConst8s:
 		return m.constant(op)
-	case op >= opAbs && op <= opXor || op >= opEq && op <= opNe:
+	case op != opPlusUconst && (op >= opAbs && op <= opXor || op >= opEq && op <= opNe):
 		return m.arith(op)
 	}
 	return m.stepOther(op)
