@@ -11,6 +11,8 @@
  * Other harts park when main returns.
  */
 
+	.file "crt0.S"
+
 #define MAX_HARTS    4
 #define TEST_DEVICE  0x00100000
 

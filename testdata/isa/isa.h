@@ -24,6 +24,7 @@
 /* ---- program frame ------------------------------------------------ */
 
 #define TEST_BEGIN                                                      \
+	.file __FILE__;                                                 \
 	.section .text.init, "ax", @progbits;                           \
 	.globl _start;                                                  \
 _start:                                                                 \
