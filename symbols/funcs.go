@@ -42,6 +42,10 @@ func (t *Table) loadFuncs() {
 		if err != nil || e == nil {
 			break
 		}
+		if e.Tag == dwarf.TagVariable || e.Tag == dwarf.TagFormalParameter {
+			t.noteLoclist(e)
+			continue
+		}
 		if e.Tag != dwarf.TagSubprogram {
 			continue
 		}
@@ -156,6 +160,28 @@ func (t *Table) FunctionAt(pc uint32) *Function {
 		}
 	}
 	return fallback
+}
+
+// noteLoclist marks the unit of a variable that uses a location list.
+func (t *Table) noteLoclist(e *dwarf.Entry) {
+	f := e.AttrField(dwarf.AttrLocation)
+	if f == nil || (f.Class != dwarf.ClassLocListPtr && f.Class != dwarf.ClassLocList) {
+		return
+	}
+	if cu := t.unitContaining(e.Offset); cu != nil {
+		cu.hasLoclist = true
+	}
+}
+
+// BreakpointAddr is where "break function" stops, as gdb decides: at the
+// entry itself when the function's unit is optimized code with location
+// lists (variables are then described correctly from the first
+// instruction, GCC >= 4.5), else after the prologue.
+func (t *Table) BreakpointAddr(f *Function) uint32 {
+	if f.unit != nil && f.unit.hasLoclist {
+		return f.Low
+	}
+	return t.PostPrologue(f)
 }
 
 // PostPrologue returns the address where a breakpoint on the function

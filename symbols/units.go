@@ -19,6 +19,8 @@ type compUnit struct {
 	lowPC   uint32
 	ranges  []addrRange
 	files   []int // line-table file index -> Table file index (-1: none)
+	// hasLoclist: some variable uses a location list (optimized code).
+	hasLoclist bool
 }
 
 // loadDWARF reads units, aranges, lines and functions; on failure it only
