@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"crypto/sha256"
 	"encoding/binary"
 	"testing"
 )
@@ -55,3 +56,8 @@ func runToExit(t testing.TB, m *Machine, limit uint64) Stop {
 }
 
 func must(v uint32, _ bool) uint32 { return v }
+
+func sha(b []byte) []byte {
+	s := sha256.Sum256(b)
+	return s[:]
+}
