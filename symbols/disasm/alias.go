@@ -36,7 +36,8 @@ func alias(in riscv64asm.Inst) (string, bool) {
 			return join("seqz", reg(a[0]), reg(a[1])), true
 		}
 	case riscv64asm.ADD:
-		if a[1].(riscv64asm.Reg) == z {
+		// objdump says mv for c.mv only; add rd, zero, rs stays add.
+		if a[1].(riscv64asm.Reg) == z && in.Len == 2 {
 			return join("mv", reg(a[0]), reg(a[2])), true
 		}
 	case riscv64asm.SUB:

@@ -49,6 +49,9 @@ func format(in riscv64asm.Inst, pc uint32, sym Symbolizer) (string, uint32, bool
 		riscv64asm.CSRRWI, riscv64asm.CSRRSI, riscv64asm.CSRRCI:
 		return csrInst(op, a), 0, false
 	}
+	if in.Op == riscv64asm.LUI || in.Op == riscv64asm.AUIPC {
+		return join(op, reg(a[0]), fmt.Sprintf("0x%x", a[1].(riscv64asm.Uimm).Imm&0xfffff)), 0, false
+	}
 	if s, ok := alias(in); ok {
 		return s, 0, false
 	}

@@ -134,9 +134,8 @@ func normalize(s string) string {
 		}
 	}
 	if n := len(args); n > 0 {
-		args[n-1] = targetRe.ReplaceAllString(args[n-1], "$1$2")
 		if strings.Contains(args[n-1], " <") || isBranch(mn) {
-			args[n-1] = strings.TrimPrefix(args[n-1], "0x")
+			args[n-1] = targetRe.ReplaceAllString(args[n-1], "$1$2")
 		}
 	}
 	if strings.HasPrefix(mn, "csr") || strings.HasPrefix(mn, "rd") {
