@@ -128,6 +128,8 @@ func jalr(rd riscv64asm.Reg, m riscv64asm.RegOffset) string {
 		return join("jalr", regName(m.OfsReg))
 	case rd == riscv64asm.X1:
 		return join("jalr", mem)
+	case m.Ofs.Imm == 0:
+		return join("jalr", regName(rd), regName(m.OfsReg))
 	}
 	return join("jalr", regName(rd), mem)
 }

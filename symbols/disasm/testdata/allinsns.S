@@ -20,6 +20,7 @@ back:
 	jalr	zero, 12(t1)
 	jalr	ra, -4(a1)
 	jalr	t2, 8(s2)
+	jalr	t2, 0(s2)
 	# branches (all with and without zero operands)
 	beq	a0, a1, back
 	bne	a2, a3, forward
