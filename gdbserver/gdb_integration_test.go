@@ -1,0 +1,114 @@
+//go:build integration
+
+package gdbserver
+
+import (
+	"bytes"
+	"log/slog"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/rewind-debugger/rewind/checkpoint"
+	"github.com/rewind-debugger/rewind/vm"
+)
+
+// stub serves one firmware over TCP for gdb, in this process.
+type stub struct {
+	addr string
+	mu   sync.Mutex
+	out  bytes.Buffer // UART output
+	logs bytes.Buffer
+}
+
+func firmwarePath(name string) string {
+	return filepath.Join("..", "testdata", "firmware", name)
+}
+
+func startStub(t testing.TB, elf string, harts int) *stub {
+	t.Helper()
+	data, err := os.ReadFile(elf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := vm.NewVirt(vm.Config{Harts: harts, FatalTraps: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.LoadELF(data); err != nil {
+		t.Fatal(err)
+	}
+	s := &stub{}
+	tl := checkpoint.New(m, checkpoint.Options{Output: func(b byte) {
+		s.mu.Lock()
+		s.out.WriteByte(b)
+		s.mu.Unlock()
+	}})
+	level := slog.LevelInfo
+	if os.Getenv("GDBSERVER_DEBUG") != "" {
+		level = slog.LevelDebug
+	}
+	log := slog.New(slog.NewTextHandler(&lockedWriter{mu: &s.mu, w: &s.logs}, &slog.HandlerOptions{Level: level}))
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		l.Close()
+		if t.Failed() || os.Getenv("GDBSERVER_DEBUG") != "" {
+			s.mu.Lock()
+			t.Logf("stub log:\n%s", s.logs.String())
+			s.mu.Unlock()
+		}
+	})
+	go New(NewTimelineTarget(tl, checkpoint.Forever, log), log).Serve(l)
+	s.addr = l.Addr().String()
+	return s
+}
+
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  *bytes.Buffer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+// gdb runs gdb-multiarch in batch mode against the stub with the given
+// commands and returns what it printed.
+func (s *stub) gdb(t testing.TB, elf string, cmds ...string) string {
+	t.Helper()
+	path, err := exec.LookPath("gdb-multiarch")
+	if err != nil {
+		t.Fatalf("gdb-multiarch is needed for this test: %v", err)
+	}
+	args := []string{"-batch", "-nx", "-ex", "set confirm off", "-ex", "set pagination off",
+		"-ex", "target remote " + s.addr}
+	for _, c := range cmds {
+		args = append(args, "-ex", c)
+	}
+	args = append(args, elf)
+	out, err := exec.Command(path, args...).CombinedOutput()
+	if err != nil {
+		t.Logf("gdb: %v", err)
+	}
+	return string(out)
+}
+
+func TestGDBSmoke(t *testing.T) {
+	elf := firmwarePath("demo.elf")
+	s := startStub(t, elf, 1)
+	out := s.gdb(t, elf, "info registers pc", "x/8i $pc", "break main", "continue", "info registers",
+		"stepi", "stepi", "reverse-stepi", "reverse-stepi", "reverse-stepi", "info registers pc")
+	t.Log(out)
+	if !strings.Contains(out, "main") {
+		t.Error("no main")
+	}
+}
