@@ -61,6 +61,7 @@ func (t *Timeline) truncate(now uint64) {
 	t.end = now
 	t.final = nil
 	t.store.truncate(now)
+	t.cache.truncate(now)
 	if len(t.store.snaps) == 0 {
 		t.resetActivity(now)
 		t.store.add(&snap{s: t.m.Snapshot(), time: now})

@@ -64,16 +64,44 @@ func (t *Timeline) StepBack(n uint64) (bool, error) {
 
 func (t *Timeline) seek(target uint64) error {
 	t.disarm()
+	from, err := t.restoreFor(target)
+	if err != nil {
+		return err
+	}
+	for _, p := range cachePoints(from, target, t.opt.Interval) {
+		if err := t.replayTo(p); err != nil {
+			return err
+		}
+		t.cache.add(t.m.Snapshot(), p)
+	}
+	return t.replayTo(target)
+}
+
+// restoreFor restores the latest checkpoint (regular or cached) at or
+// before target, unless running on from Now is as good; it returns the time
+// the machine is then at.
+func (t *Timeline) restoreFor(target uint64) (uint64, error) {
 	now := t.m.Time()
 	i := t.store.at(target)
 	if i < 0 {
-		return fmt.Errorf("checkpoint: no checkpoint before time %d", target)
+		return 0, fmt.Errorf("checkpoint: no checkpoint before time %d", target)
 	}
-	if target < now || t.store.snaps[i].time > now {
-		if err := t.restore(i); err != nil {
-			return err
-		}
+	best := t.store.snaps[i].time
+	c := t.cache.at(target)
+	if c != nil && c.time > best {
+		best = c.time
 	}
+	if target >= now && best <= now {
+		return now, nil
+	}
+	if c != nil && c.time == best {
+		return best, t.restoreSnapshot(c.s, c.time)
+	}
+	return best, t.restore(i)
+}
+
+// replayTo runs forward with stops off to target, which must be in history.
+func (t *Timeline) replayTo(target uint64) error {
 	for {
 		st := t.runTo(target, true)
 		if st.Reason == vm.StopPause {

@@ -112,11 +112,16 @@ func (t *Timeline) frontier(now uint64) {
 // restore moves the machine to checkpoint i.
 func (t *Timeline) restore(i int) error {
 	sn := t.store.snaps[i]
-	if err := t.m.Restore(sn.s); err != nil {
-		return fmt.Errorf("checkpoint: restore time %d: %w", sn.time, err)
+	return t.restoreSnapshot(sn.s, sn.time)
+}
+
+// restoreSnapshot moves the machine to a snapshot taken at time.
+func (t *Timeline) restoreSnapshot(s *vm.Snapshot, time uint64) error {
+	if err := t.m.Restore(s); err != nil {
+		return fmt.Errorf("checkpoint: restore time %d: %w", time, err)
 	}
-	t.resetActivity(sn.time)
-	t.cursor = sort.Search(len(t.events), func(j int) bool { return t.events[j].Time > sn.time })
+	t.resetActivity(time)
+	t.cursor = sort.Search(len(t.events), func(j int) bool { return t.events[j].Time > time })
 	return nil
 }
 

@@ -10,8 +10,8 @@ import (
 
 // Defaults of Options.
 const (
-	DefaultInterval = 1 << 20   // steps between checkpoints near the present
-	DefaultDense    = 16        // checkpoints kept at full density
+	DefaultInterval = 1 << 19   // steps between checkpoints near the present
+	DefaultDense    = 64        // checkpoints kept at full density
 	DefaultBudget   = 256 << 20 // bytes held by checkpoints
 )
 
@@ -56,6 +56,7 @@ type Timeline struct {
 	m     *vm.Machine
 	opt   Options
 	store store
+	cache seekCache
 	cond  Conditions
 	armed bool
 
