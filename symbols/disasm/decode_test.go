@@ -44,7 +44,7 @@ var decodeCases = []struct {
 	{"sfence.vma", le32(0x12000073), 0, "sfence.vma", 4},
 	{"sfence.vma a0, a1", le32(0x12b50073), 0, "sfence.vma a0, a1", 4},
 	{"c.jal forward", le16(0x20b9), 0x8000025e, "jal 0x800002ac", 2},
-	{"c.jal back", le16(0x3b5d), 0x80000260, "jal 0x80000016", 2},
+	{"c.jal back", le16(0x3b5d), 0x80000260, "jal 0x80000016 <main+0x16>", 2},
 	{"c.jal to symbol", le16(0x2011), 0x80000000, "jal 0x80000004 <main+0x4>", 2},
 	{"jal to symbol", le32(0x0000006f), 0x80000000, "j 0x80000000 <main>", 4},
 	{"c.j", le16(0xa01d), 0x80000286, "j 0x800002ac", 2},
