@@ -86,7 +86,7 @@ func newRig(k Kind, harts int) *rig {
 	return &rig{k: k, d: k.New(env), clk: clk, irq: irq, ex: ex}
 }
 
-func (r *rig) apply(t *testing.T, a action) outcome {
+func (r *rig) apply(t testing.TB, a action) outcome {
 	t.Helper()
 	var o outcome
 	switch a.kind {
@@ -114,7 +114,7 @@ func (r *rig) apply(t *testing.T, a action) outcome {
 	return o
 }
 
-func (r *rig) run(t *testing.T, acts []action) []outcome {
+func (r *rig) run(t testing.TB, acts []action) []outcome {
 	t.Helper()
 	out := make([]outcome, len(acts))
 	for i, a := range acts {
@@ -224,7 +224,7 @@ func FuzzRestoreState(f *testing.F) {
 	for i, k := range kinds {
 		r := newRig(k, 1)
 		f.Add(append([]byte{byte(i)}, r.d.SaveState(nil)...))
-		r.run(&testing.T{}, genActions(k, r.d.Size(), rand.New(rand.NewPCG(3, 4)), 100))
+		r.run(f, genActions(k, r.d.Size(), rand.New(rand.NewPCG(3, 4)), 100))
 		st := r.d.SaveState(nil)
 		f.Add(append([]byte{byte(i)}, st...))
 		f.Add(append([]byte{byte(i)}, st[:len(st)/2]...))
