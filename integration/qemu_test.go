@@ -12,6 +12,7 @@ import (
 	"debug/elf"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -89,6 +90,7 @@ func TestRewindMatchesQEMU(t *testing.T) {
 			if !bytes.Equal(got.stdout, want.stdout) {
 				t.Errorf("UART output differs\nrewind:\n%q\nqemu:\n%q", got.stdout, want.stdout)
 			}
+			checkGolden(t, path, want.stdout)
 		})
 	}
 }
@@ -124,6 +126,24 @@ func TestCrashReport(t *testing.T) {
 		if !strings.Contains(lower, want) {
 			t.Errorf("fault report lacks %q: %s", want, line)
 		}
+	}
+}
+
+// checkGolden compares QEMU's output with the golden file the unit tests
+// use (firmware/golden/NAME.out), when there is one.
+func checkGolden(t *testing.T, elfPath string, qemuOut []byte) {
+	t.Helper()
+	name := strings.TrimSuffix(filepath.Base(elfPath), ".elf")
+	golden := filepath.Join(filepath.Dir(elfPath), "golden", name+".out")
+	want, err := os.ReadFile(golden)
+	if errors.Is(err, os.ErrNotExist) {
+		return
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(qemuOut, want) {
+		t.Errorf("%s is stale (make -C testdata/firmware golden)\nqemu:\n%q\ngolden:\n%q", golden, qemuOut, want)
 	}
 }
 
