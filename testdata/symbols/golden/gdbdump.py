@@ -140,9 +140,44 @@ def dump_stop(n, tag):
         fh.write("\n")
 
 
+FUNCS = ["main", "factorial", "build_list", "sum_list", "mix", "checkpoint",
+         "shape_area", "shape_move", "on_draw_red", "on_draw_any", "span"]
+
+
+def breakpoint_goldens():
+    """Records where gdb puts breakpoints on functions and on every line."""
+    out = {"functions": {}, "lines": {}}
+    specs = [("functions", f, f) for f in FUNCS]
+    for fn in ("main.c", "shapes.c"):
+        with open(os.path.join(SRC, fn)) as fh:
+            count = len(fh.readlines())
+        specs += [("lines", "%s:%d" % (fn, n), "%s:%d" % (fn, n))
+                  for n in range(1, count + 1)]
+    for kind, key, spec in specs:
+        try:
+            bp = gdb.Breakpoint(spec, internal=True)
+        except gdb.error:
+            continue
+        locs = []
+        for loc in getattr(bp, "locations", []):
+            if loc.address is None:
+                continue
+            sym = loc.source
+            locs.append({"addr": "0x%x" % loc.address,
+                         "line": sym[1] if sym else None})
+        bp.delete()
+        if locs:
+            out[kind][key] = locs
+    with open(os.path.join(OUT, "breakpoints.json"), "w") as fh:
+        json.dump(out, fh, indent=1, sort_keys=True)
+        fh.write("\n")
+
+
 def main():
     gdb.execute("set pagination off")
     gdb.execute("set confirm off")
+    gdb.execute("set breakpoint pending off")
+    breakpoint_goldens()
     tags = {}
     for tag, fn, line in stop_markers():
         bp = gdb.Breakpoint("%s:%d" % (fn, line))
