@@ -18,6 +18,12 @@
 #define CLINT_MTIMECMP0 0x02004000
 #define CLINT_MTIME     0x0200bff8
 #define UNMAPPED        0x00050000
+#define UART            0x10000000
+#define UART_IRQ        10
+#define PLIC_PRIORITY10 (0x0c000000 + 4 * UART_IRQ)
+#define PLIC_ENABLE0    0x0c002000
+#define PLIC_CLAIM0     0x0c200004
+#define MIP_MEIP        0x800
 
 /* TEST_ABSENT_CSR(n, csr): reading an absent CSR is illegal (cause 2). */
 #define TEST_ABSENT_CSR(n, csr) TEST_TRAP(n, 2, 88: csrr x14, csr)
@@ -243,6 +249,74 @@ TEST_BEGIN
 	nop
 	csrc mstatus, x1
 	li x1, CLINT_MSIP0
+	sw zero, 0(x1)
+
+	/* with software and timer interrupts both pending, MSI goes first */
+	li TESTNUM, 64
+	li x1, CLINT_MSIP0
+	li x2, 1
+	sw x2, 0(x1)
+	li x1, CLINT_MTIMECMP0          /* mtimecmp = 0: due at once */
+	sw zero, 4(x1)
+	sw zero, 0(x1)
+	la t0, 1f
+	sw t0, trap_resume, t1
+	sw zero, trap_count, t1
+	li x1, MIP_MSIP | MIP_MTIP
+	csrw mie, x1
+	li x1, MSTATUS_MIE
+	csrs mstatus, x1
+	nop
+	j fail
+1:	li x1, MSTATUS_MIE
+	csrc mstatus, x1
+	lw x14, trap_cause
+	CHECK(x14, 0x80000003)
+	lw x14, trap_count
+	CHECK(x14, 1)
+	li x1, CLINT_MSIP0
+	sw zero, 0(x1)
+	TIMER_OFF
+
+	/* external interrupt: the UART's transmitter-empty interrupt (IER bit
+	 * 1) through the PLIC (irq 10, context 0); claim returns 10 */
+	li TESTNUM, 65
+	li x1, PLIC_PRIORITY10
+	li x2, 1
+	sw x2, 0(x1)
+	li x1, PLIC_ENABLE0
+	li x2, 1 << UART_IRQ
+	sw x2, 0(x1)
+	li x1, PLIC_CLAIM0 - 4          /* threshold 0 */
+	sw zero, 0(x1)
+	la t0, 1f
+	sw t0, trap_resume, t1
+	sw zero, trap_count, t1
+	li x1, MIP_MEIP
+	csrw mie, x1
+	li x1, UART
+	li x2, 0x02
+	sb x2, 1(x1)                    /* IER: transmitter holding register empty */
+	li x1, MSTATUS_MIE
+	csrs mstatus, x1
+	nop
+	nop
+	j fail
+1:	li x1, MSTATUS_MIE
+	csrc mstatus, x1
+	lw x14, trap_cause
+	CHECK(x14, 0x8000000b)
+	li TESTNUM, 66
+	li x1, UART
+	sb zero, 1(x1)                  /* IER off: the line drops */
+	li x1, PLIC_CLAIM0
+	lw x14, 0(x1)
+	CHECK(x14, UART_IRQ)
+	sw x14, 0(x1)                   /* complete */
+	li TESTNUM, 67                  /* nothing left to claim */
+	lw x14, 0(x1)
+	CHECK(x14, 0)
+	li x1, PLIC_ENABLE0
 	sw zero, 0(x1)
 
 	/* vectored mtvec: exceptions go to base, interrupt i to base + 4i */
