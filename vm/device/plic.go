@@ -307,6 +307,9 @@ func (p *PLIC) RestoreState(state []byte) error {
 		if q.pending[i]&q.claimed[i] != 0 {
 			r.fail("plic sources both pending and claimed: %#x", q.pending[i]&q.claimed[i])
 		}
+		if lost := q.level[i] &^ q.pending[i] &^ q.claimed[i]; lost != 0 {
+			r.fail("plic sources high but neither pending nor claimed: %#x", lost)
+		}
 	}
 	if (q.level[0]|q.pending[0]|q.claimed[0])&1 != 0 || q.priority[0] != 0 {
 		r.fail("plic source 0 is active")
