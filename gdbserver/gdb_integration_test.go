@@ -94,8 +94,10 @@ func (s *stub) gdb(t testing.TB, elf string, cmds ...string) string {
 	for _, c := range cmds {
 		args = append(args, "-ex", c)
 	}
-	args = append(args, elf)
-	out, err := exec.Command(path, args...).CombinedOutput()
+	args = append(args, filepath.Base(elf))
+	cmd := exec.Command(path, args...)
+	cmd.Dir = filepath.Dir(elf)
+	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Logf("gdb: %v", err)
 	}
@@ -111,4 +113,18 @@ func TestGDBSmoke(t *testing.T) {
 	if !strings.Contains(out, "main") {
 		t.Error("no main")
 	}
+}
+
+func TestGDBExplore(t *testing.T) {
+	cmds := os.Getenv("GDB_CMDS")
+	if cmds == "" {
+		t.Skip("set GDB_CMDS")
+	}
+	elf := firmwarePath(os.Getenv("GDB_ELF"))
+	harts := 1
+	if os.Getenv("GDB_HARTS") == "2" {
+		harts = 2
+	}
+	s := startStub(t, elf, harts)
+	t.Log(s.gdb(t, elf, strings.Split(cmds, ";;")...))
 }
