@@ -155,3 +155,22 @@ func (t *Timeline) onOutput(b byte) {
 		t.opt.Output(b)
 	}
 }
+
+// Stats describes the checkpoints held.
+type Stats struct {
+	Checkpoints int   // regular checkpoints
+	Bytes       int64 // memory held only by them
+	Cached      int   // seek-cache checkpoints
+	CachedBytes int64
+	Events      int // input log length
+	Outputs     int // output log length
+}
+
+// Stats reports the memory held by history.
+func (t *Timeline) Stats() Stats {
+	return Stats{
+		Checkpoints: len(t.store.snaps), Bytes: t.store.bytes(),
+		Cached: len(t.cache.snaps), CachedBytes: t.cache.bytes(),
+		Events: len(t.events), Outputs: len(t.output),
+	}
+}

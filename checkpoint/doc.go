@@ -1,0 +1,71 @@
+// Package checkpoint makes a vm.Machine's run reversible: a Timeline keeps
+// periodic copy-on-write snapshots and a log of every outside input, so any
+// moment between the start and the furthest point reached can be revisited
+// exactly, quickly, in bounded memory. It also reads and writes recordings.
+//
+// # Time and history
+//
+// Time is the machine's step count (vm.Machine.Time). History is [Start,
+// End]: End is the furthest time reached. Now is the machine's position.
+// The machine state at time T is exactly what it was the first time the
+// run passed T: re-execution restores the nearest checkpoint at or before T
+// and runs forward, feeding the input log.
+//
+//	tl := checkpoint.New(m, checkpoint.Options{Output: sink}) // after m.LoadELF
+//	st := tl.Run(checkpoint.Forever)   // forward: a hit, exit, idle, or Pause
+//	tl.Seek(t)                         // any t in [Start, End]
+//	tl.StepBack(1)                     // = Seek(Now-1)
+//	st, found, err := tl.ReverseContinue()
+//
+// # Stop conditions
+//
+// SetConditions installs breakpoints (any hart or one hart), watchpoints
+// (read, write or access of an address range), trap stops and an optional
+// Predicate evaluated at each hit (conditions and hit counts of the
+// debugger above live there). Run stops after a watchpoint access and
+// after trap entry; ReverseContinue lands before the instruction that made
+// the access or trapped (Stop.Time), so the old value is visible, and it
+// never reports the position it starts from. Pause, from any goroutine,
+// stops Run (StopPause) or a reverse search (ErrPaused, position kept).
+//
+// # Input, output and forks
+//
+// Every outside input is an Event stamped with the time it takes effect;
+// the state at T includes the events stamped T. UARTInput, WriteMemory and
+// SetRegister (all through Input) apply at Now and extend the log at the end
+// of history. Before the end they change the past: the future (later
+// checkpoints, events and output) is discarded, End becomes Now, and they
+// return forked=true (Forks lists these). UART output reaches
+// Options.Output only the first time it is produced, never on re-execution;
+// Output(from, to) returns it with the time of each byte (currently the
+// start of the machine batch that produced it, see vm-api.md).
+//
+// # Checkpoints and reverse search
+//
+// Checkpoints are taken every Options.Interval steps at the frontier (at
+// multiples of it). The newest Options.Dense keep full density; older ones
+// are thinned so that spacing doubles each time the age doubles (O(log L)
+// in all), and the least useful are evicted to stay inside Options.Budget
+// bytes. The start checkpoint is never evicted. A small seek cache adds
+// checkpoints at geometrically growing distances back from each seek target,
+// so repeated steps back deep in history replay only a few thousand steps.
+//
+// Each segment between checkpoints carries a summary (vm.Activity: code
+// pages executed, RAM pages written). ReverseContinue searches windows of
+// growing size back from Now within the current segment (cost proportional
+// to the distance of the hit), then whole segments going back, skipping
+// those whose summary rules out every breakpoint and write watchpoint
+// (reads, traps and MMIO ranges cannot be ruled out). A scan that hits more
+// than 20 times skips to the middle of what is left with stops off and
+// searches the later half first.
+//
+// # Recordings
+//
+// A Recording holds the firmware's sha256 (and optionally the ELF), the
+// board configuration, the input log, the end time, how the run ended, and
+// the length and sha256 of its UART output. WriteRecording is crash-safe
+// (temporary file, fsync, rename); ReadRecording refuses files that are
+// not recordings, of another format version, damaged or truncated (sha256
+// of the whole file), or inconsistent; CheckFirmware refuses another
+// firmware. Timeline.Recording describes a history; LoadEvents replays one.
+package checkpoint
