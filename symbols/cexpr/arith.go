@@ -61,11 +61,7 @@ func (ev *evaluator) binary(x *binaryExpr) (Value, error) {
 	if x.op == "&&" || x.op == "||" {
 		return ev.logical(x)
 	}
-	a, err := ev.scalar(x.x)
-	if err != nil {
-		return Value{}, err
-	}
-	b, err := ev.scalar(x.y)
+	a, b, err := ev.operands(x.x, x.y)
 	if err != nil {
 		return Value{}, err
 	}

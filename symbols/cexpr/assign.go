@@ -13,6 +13,11 @@ func (ev *evaluator) assign(x *assignExpr) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
+	if id, ok := x.rhs.(*identExpr); ok {
+		if n, ok := enumerator(lv.Type, id.name); ok && !ev.isVariable(id.name) {
+			return ev.storeScalar(x.pos, lv, mkBase("int", uint64(n)))
+		}
+	}
 	rv, err := ev.rvalue(x.rhs)
 	if err != nil {
 		return Value{}, err
@@ -41,7 +46,7 @@ func (ev *evaluator) compound(pos int, op string, lhs, rhs Expr) (Value, error) 
 	if err != nil {
 		return Value{}, err
 	}
-	b, err := ev.scalar(rhs)
+	b, err := ev.scalarHint(rhs, lv.Type)
 	if err != nil {
 		return Value{}, err
 	}

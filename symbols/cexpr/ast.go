@@ -22,6 +22,11 @@ type (
 		typ  string // canonical base type name
 		text string
 	}
+	floatLit struct {
+		pos int
+		val float64
+		typ string // "float" or "double"
+	}
 	strLit struct {
 		pos int
 		val []byte
@@ -94,6 +99,7 @@ func (e *identExpr) Pos() int   { return e.pos }
 func (e *regExpr) Pos() int     { return e.pos }
 func (e *intLit) Pos() int      { return e.pos }
 func (e *strLit) Pos() int      { return e.pos }
+func (e *floatLit) Pos() int    { return e.pos }
 func (e *unaryExpr) Pos() int   { return e.pos }
 func (e *postfixExpr) Pos() int { return e.pos }
 func (e *memberExpr) Pos() int  { return e.pos }

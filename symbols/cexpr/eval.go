@@ -39,6 +39,8 @@ func (ev *evaluator) eval(e Expr) (Value, error) {
 		return ev.register(x)
 	case *intLit:
 		return mkBase(x.typ, x.val).value(), nil
+	case *floatLit:
+		return scalar{t: mustBase(x.typ), f: x.val, float: true}.value(), nil
 	case *strLit:
 		return strValue(x.val), nil
 	case *unaryExpr:

@@ -2,6 +2,7 @@ package cexpr
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -22,7 +23,7 @@ func show(t *testing.T, env Env, v Value) string {
 	}
 	switch {
 	case s.float:
-		return fmt.Sprintf("%s: %g", TypeName(v.Type), s.f)
+		return fmt.Sprintf("%s: %s", TypeName(v.Type), strconv.FormatFloat(s.f, 'g', -1, int(Size(v.Type))*8))
 	case isPointer(v.Type):
 		return fmt.Sprintf("%s: 0x%08x", TypeName(v.Type), s.bits)
 	case isSigned(v.Type):
@@ -187,6 +188,29 @@ var evalCases = []struct{ expr, want string }{
 	{"*(int *)0x80000074", "int: 7"},
 	{"(unsigned)pp", "unsigned int: 2147483648"},
 	{"pp != 0", "int: 1"},
+	// enumerators resolved against the other operand's enum type
+	{"col == BLUE", "int: 1"},
+	{"BLUE == col", "int: 1"},
+	{"col != GREEN", "int: 1"},
+	{"col - GREEN", "unsigned int: 1"},
+	// floating point (soft-float doubles exist in firmware too)
+	{"1.5", "double: 1.5"},
+	{"1.5f", "float: 1.5"},
+	{"2.5e2 + 1", "double: 251"},
+	{"1e-1 * 10", "double: 1"},
+	{"(int)-2.7", "int: -2"},
+	{"(unsigned char)3.9", "unsigned char: 3"},
+	{"1.0 / 0 > 1e308", "int: 1"},
+	{"0.1f == 0.1", "int: 0"},
+	{"!0.0", "int: 1"},
+	{"-1.5 < 1", "int: 1"},
+	{"(float)0.1 + 0.2f", "float: 0.3"},
+	{"i ? 1.5 : 2", "double: 1.5"},
+	// conditional and comma
+	{"0 ? pp : 0", "int: 0"},
+	{"pp ? pp->x : 0", "int: 3"},
+	{"n2.next ? n2.next->val : -1", "int: -1"},
+	{"sizeof(i = 99), i", "int: 7"},
 	// registers
 	{"$a0", "int: 42"},
 	{"$a1", "int: -2"},
@@ -250,6 +274,10 @@ var assignCases = []struct{ expr, want, check, after string }{
 	{"ll = u", "long long: 4294967295", "ll", "long long: 4294967295"},
 	{"ll = i", "long long: 7", "ll", "long long: 7"},
 	{"n2 = pt", "", "", ""},
+	{"n2 = n1", "struct node: 01 00 00 00 48 00 00 80", "n2.next->val", "int: 1"}, // n2.next now points to n2 itself
+	{"col = GREEN", "enum color: 5", "col", "enum color: 5"},
+	{"col += GREEN", "enum color: 11", "col", "enum color: 11"},
+	{"i = 2.9", "int: 2", "i", "int: 2"},
 	{"n1.next = 0", "struct node *: 0x00000000", "n1.next", "struct node *: 0x00000000"},
 	{"i = 1, u = 2", "unsigned int: 2", "i + u", "unsigned int: 3"},
 	{"i = u = 5", "int: 5", "u", "unsigned int: 5"},

@@ -70,7 +70,9 @@ func lex(src string) ([]token, error) {
 			i = j
 		case c >= '0' && c <= '9':
 			j := i + 1
-			for j < len(src) && (isIdentChar(src[j]) || src[j] == '.') {
+			hex := len(src) > i+1 && (src[i+1] == 'x' || src[i+1] == 'X')
+			for j < len(src) && (isIdentChar(src[j]) || src[j] == '.' ||
+				!hex && (src[j] == '+' || src[j] == '-') && (src[j-1] == 'e' || src[j-1] == 'E')) {
 				j++
 			}
 			toks = append(toks, token{tInt, src[i:j], i})

@@ -3,8 +3,38 @@ package cexpr
 import (
 	"math"
 	"math/bits"
+	"strconv"
 	"strings"
 )
+
+// isFloatLit reports whether a numeric token is a (decimal) floating
+// constant: it has a '.' or an exponent.
+func isFloatLit(s string) bool {
+	if strings.HasPrefix(s, "0x") || strings.HasPrefix(s, "0X") {
+		return false
+	}
+	return strings.ContainsAny(s, ".eE")
+}
+
+// parseFloatLit parses a decimal floating constant; an f suffix makes it
+// a float, otherwise it is a double (long double is read as double).
+func parseFloatLit(tok token) (float64, string, error) {
+	s, typ := tok.text, "double"
+	switch {
+	case strings.HasSuffix(s, "f") || strings.HasSuffix(s, "F"):
+		s, typ = s[:len(s)-1], "float"
+	case strings.HasSuffix(s, "l") || strings.HasSuffix(s, "L"):
+		s = s[:len(s)-1]
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || strings.ContainsAny(s, "_xXpP") {
+		return 0, "", errAt(tok.pos, "invalid floating constant '%s'", tok.text)
+	}
+	if typ == "float" {
+		f = float64(float32(f))
+	}
+	return f, typ, nil
+}
 
 // parseIntLit parses a C integer literal and picks its type per C11 6.4.4.1
 // on ILP32. It returns the value and the canonical base type name.

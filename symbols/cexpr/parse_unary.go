@@ -162,6 +162,13 @@ func (p *parser) primary() (Expr, error) {
 	case tReg:
 		return &regExpr{t.pos, t.text}, nil
 	case tInt:
+		if isFloatLit(t.text) {
+			f, typ, err := parseFloatLit(t)
+			if err != nil {
+				return nil, err
+			}
+			return &floatLit{t.pos, f, typ}, nil
+		}
 		v, typ, err := parseIntLit(t)
 		if err != nil {
 			return nil, err
