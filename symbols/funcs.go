@@ -75,6 +75,10 @@ func (t *Table) loadFuncs() {
 		t.funcs = append(t.funcs, f)
 		t.byName[f.Name] = append(t.byName[f.Name], f)
 	}
+}
+
+// finishFuncs adds symbol-only functions and sorts the list.
+func (t *Table) finishFuncs() {
 	t.addSymtabFuncs()
 	sort.SliceStable(t.funcs, func(i, j int) bool { return t.funcs[i].Low < t.funcs[j].Low })
 }

@@ -132,6 +132,7 @@ func Load(r io.ReaderAt) (t *Table, err error) {
 		return nil, err
 	}
 	t.loadDWARF(f)
+	t.finishFuncs()
 	t.loadFrames(f)
 	return t, nil
 }

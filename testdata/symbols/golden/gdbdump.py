@@ -173,6 +173,56 @@ def breakpoint_goldens():
         fh.write("\n")
 
 
+TRACE_MARKER = "mix"
+TRACE_STEPS = 80
+STACK_LO = 0x80002000
+
+
+def trace_steps():
+    """Single-steps from the first "mix" stop through mix's epilogue, the
+    return into main and the whole call of checkpoint(3) (entry, prologue,
+    epilogue), recording frames and callee-saved registers at every
+    instruction, with the stack memory, to trace/stepNN.json / .stack.gz.
+    Stops once back in main after checkpoint."""
+    out = os.path.join(OUT, "trace")
+    os.makedirs(out, exist_ok=True)
+    top_end = int(gdb.parse_and_eval("(unsigned)&__stack_top"))
+    seen_checkpoint = False
+    for n in range(TRACE_STEPS):
+        try:
+            gdb.execute("stepi", to_string=True)
+        except gdb.error:
+            return
+        fr = gdb.newest_frame()
+        if fr.name() == "checkpoint":
+            seen_checkpoint = True
+        elif seen_checkpoint and fr.name() == "main":
+            return
+        frames = []
+        while fr is not None and len(frames) < 32:
+            f = {"pc": "0x%x" % fr.pc(), "function": fr.name(),
+                 "inline": fr.type() == gdb.INLINE_FRAME,
+                 "line": fr.find_sal().line, "regs": {}}
+            for r in SAVED:
+                try:
+                    v = fr.read_register(r)
+                    f["regs"][r] = "<not saved>" if v.is_optimized_out else "0x%x" % (int(v) & 0xffffffff)
+                except gdb.error:
+                    f["regs"][r] = "<not saved>"
+            frames.append(f)
+            fr = fr.older()
+        top = gdb.newest_frame()
+        regs = {r: "0x%x" % (int(top.read_register(r)) & 0xffffffff) for r in REGS}
+        regs["pc"] = "0x%x" % top.pc()
+        mem = gdb.selected_inferior().read_memory(STACK_LO, top_end - STACK_LO)
+        with open(os.path.join(out, "step%02d.stack.gz" % n), "wb") as fh:
+            fh.write(gzip.compress(bytes(mem), mtime=0))
+        doc = {"step": n, "regs": regs, "ram_base": "0x%x" % STACK_LO, "frames": frames}
+        with open(os.path.join(out, "step%02d.json" % n), "w") as fh:
+            json.dump(doc, fh, indent=1, sort_keys=True)
+            fh.write("\n")
+
+
 def main():
     gdb.execute("set pagination off")
     gdb.execute("set confirm off")
@@ -201,6 +251,8 @@ def main():
         if tag is None:
             break
         dump_stop(n, tag)
+        if tag == TRACE_MARKER and not os.path.exists(os.path.join(OUT, "trace")):
+            trace_steps()
         n += 1
         hits[num] = hits.get(num, 0) + 1
         if hits[num] >= MAXHITS:

@@ -1,0 +1,67 @@
+package symbols
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestNoDebugInfo loads a stripped ELF: symbols work, lines do not, and
+// the reason is given.
+func TestNoDebugInfo(t *testing.T) {
+	tab := openVariant(t, "O0-nodebug")
+	ok, why := tab.HasLines()
+	if ok || !strings.Contains(why, "no DWARF") {
+		t.Errorf("HasLines = %v, %q", ok, why)
+	}
+	if _, err := tab.LineToPCs("main.c", 24); err == nil {
+		t.Error("LineToPCs without lines succeeded")
+	}
+	main, ok := tab.FunctionByName("main")
+	if !ok || main.HasDebugInfo() {
+		t.Fatalf("main = %+v, %v", main, ok)
+	}
+	if f := tab.FunctionAt(main.Low + 4); f == nil || f.Name != "main" {
+		t.Errorf("FunctionAt(main+4) = %v", f)
+	}
+	if name, ok := tab.SymbolAt(main.Low + 6); !ok || name != "main+6" {
+		t.Errorf("SymbolAt = %q %v", name, ok)
+	}
+	if name, _ := tab.SymbolAt(0x80001064); name != "nodes+4" {
+		t.Errorf("SymbolAt(nodes+4) = %q", name)
+	}
+}
+
+// TestHeuristicUnwind unwinds the golden stops with no CFI at all (a
+// stripped ELF) and compares the physical frames with gdb's.
+func TestHeuristicUnwind(t *testing.T) {
+	for _, v := range []string{"O0", "Og"} {
+		tab := openVariant(t, v+"-nodebug")
+		total, equal := 0, 0
+		for _, s := range loadStops(t, v) {
+			frames, err := tab.Unwind(s.target, UnwindOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want, got []string
+			for _, gf := range s.Frames {
+				if !gf.Inline {
+					want = append(want, fmt.Sprintf("%s@%s", gf.Function, gf.PC))
+				}
+			}
+			for _, f := range frames {
+				got = append(got, fmt.Sprintf("%s@0x%x", f.Name, f.PC))
+			}
+			total++
+			if strings.Join(got, " ") == strings.Join(want, " ") {
+				equal++
+			} else {
+				t.Logf("%s stop %d: got %v, gdb %v", v, s.Stop, got, want)
+			}
+		}
+		t.Logf("%s without CFI: %d/%d stops unwound as gdb", v, equal, total)
+		if equal < total*3/4 {
+			t.Errorf("%s: heuristic unwinding matched only %d/%d stops", v, equal, total)
+		}
+	}
+}

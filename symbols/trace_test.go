@@ -1,0 +1,87 @@
+package symbols
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+)
+
+// traceStep is one instruction of golden/<variant>/trace (gdb stepi).
+type traceStep struct {
+	Step    int               `json:"step"`
+	Regs    map[string]string `json:"regs"`
+	RAMBase string            `json:"ram_base"`
+	Frames  []goldenFrame     `json:"frames"`
+}
+
+// TestUnwindEveryInstruction unwinds at every instruction gdb single-
+// stepped through (a function's epilogue, the return, a whole call with
+// its entry, prologue and epilogue) and compares frames and callee-saved
+// registers with gdb's.
+func TestUnwindEveryInstruction(t *testing.T) {
+	for _, v := range variants {
+		tab := openVariant(t, v)
+		files, _ := filepath.Glob(filepath.Join(goldenDir, v, "trace", "step*.json"))
+		sort.Strings(files)
+		if len(files) < 10 {
+			t.Fatalf("%s: only %d trace steps", v, len(files))
+		}
+		bad := 0
+		for _, fn := range files {
+			var st traceStep
+			data, err := os.ReadFile(fn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal(data, &st); err != nil {
+				t.Fatal(err)
+			}
+			tgt := traceTarget(t, &st, fn[:len(fn)-len(".json")]+".stack.gz")
+			frames, err := tab.Unwind(tgt, UnwindOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(frames) != len(st.Frames) {
+				bad++
+				t.Errorf("%s step %d: %d frames, gdb %d", v, st.Step, len(frames), len(st.Frames))
+				continue
+			}
+			for i, gf := range st.Frames {
+				if d := frameDiff(frames[i], gf); d != "" {
+					bad++
+					t.Errorf("%s step %d frame %d: %s", v, st.Step, i, d)
+				}
+			}
+		}
+		t.Logf("%s: %d instructions unwound, %d differences", v, len(files), bad)
+	}
+}
+
+// traceTarget builds a target holding the stack memory of a step.
+func traceTarget(t *testing.T, st *traceStep, stackFile string) *fakeTarget {
+	t.Helper()
+	gz, err := os.ReadFile(stackFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mem, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ft := &fakeTarget{base: mustHex(t, st.RAMBase), ram: mem, pc: mustHex(t, st.Regs["pc"])}
+	for name, v := range st.Regs {
+		if n, ok := RegisterNumber(name); ok {
+			ft.regs[n] = mustHex(t, v)
+		}
+	}
+	return ft
+}
