@@ -111,6 +111,11 @@ func WriteRecording(path string, rec *Recording) error {
 		return fmt.Errorf("write recording: %w", err)
 	}
 	tmp := f.Name()
+	if err := f.Chmod(0o644); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return fmt.Errorf("write recording %s: %w", path, err)
+	}
 	if _, err := f.Write(data); err != nil {
 		f.Close()
 		os.Remove(tmp)
