@@ -7,6 +7,7 @@ const (
 	clintMTimeCmp = 0x4000 // 8 bytes per hart
 	clintMTime    = 0xBFF8 // 8 bytes
 	clintSize     = 0x10000
+	clintMaxHarts = (clintMTime - clintMTimeCmp) / 8
 )
 
 // CLINT is the core-local interruptor: per-hart software interrupt bits
@@ -70,13 +71,19 @@ func (c *CLINT) Peek(off uint32, size int) uint64 {
 			return 0
 		}
 		return 1
-	case off < clintMTimeCmp+8*uint32(len(c.mtimecmp)):
+	case off < c.mtimecmpEnd():
 		h := int((off - clintMTimeCmp) / 8)
 		return read64Half(c.mtimecmp[h], off%8, size)
 	case off == clintMTime || off == clintMTime+4:
 		return read64Half(c.clk.MTime(), off%8, size)
 	}
 	return 0
+}
+
+// mtimecmpEnd is the end of the mapped mtimecmp registers. QEMU's ACLINT
+// takes at most 4095 harts, whose registers end just below mtime.
+func (c *CLINT) mtimecmpEnd() uint32 {
+	return clintMTimeCmp + 8*uint32(min(len(c.mtimecmp), clintMaxHarts))
 }
 
 // read64Half is a read of a 64-bit register pair at byte offset half (0 or
@@ -133,7 +140,7 @@ func (c *CLINT) Write(off uint32, size int, val uint64) {
 		if size == 4 && off%4 == 0 && h < len(c.msip) {
 			c.msip[h] = val&1 != 0
 		}
-	case off < clintMTimeCmp+8*uint32(len(c.mtimecmp)):
+	case off < c.mtimecmpEnd():
 		h := int((off - clintMTimeCmp) / 8)
 		if v, ok := write64Half(c.mtimecmp[h], off%8, size, val); ok {
 			c.mtimecmp[h] = v

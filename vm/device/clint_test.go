@@ -76,3 +76,21 @@ func TestCLINTValidAccess(t *testing.T) {
 		}
 	}
 }
+
+// TestManyHarts checks that absurd hart counts cannot reach past the
+// register blocks.
+func TestManyHarts(t *testing.T) {
+	clk := &testClock{t: 77}
+	c := NewCLINT(5000, clk)
+	if got := c.Read(clintMTime, 8); got != 77 {
+		t.Errorf("mtime with 5000 harts reads %d", got)
+	}
+	p := NewPLIC(5000)
+	p.Write(plicContextBase+1023*plicContextStride, 4, 3)
+	if got := p.Read(plicContextBase+1023*plicContextStride, 4); got != 3 {
+		t.Errorf("last context threshold %d", got)
+	}
+	if got := p.Read(plicEnableBase+1023*plicEnableStride, 4); got != 0 {
+		t.Errorf("enable of the last context %d", got)
+	}
+}

@@ -15,6 +15,9 @@ const (
 	plicContextStride = 0x1000
 	// plicSize is what QEMU maps: room for 1024 contexts (512 harts).
 	plicSize = 0x600000
+	// plicMaxContexts is how many contexts the window has room for; more
+	// harts than half of it have no PLIC registers.
+	plicMaxContexts = (plicSize - plicContextBase) / plicContextStride
 )
 
 // PLIC is the platform-level interrupt controller of QEMU's virt machine:
@@ -149,14 +152,14 @@ func (p *PLIC) decode(off uint32) (reg plicReg, ctx int, idx int) {
 		return plicPriority, 0, int(off / 4)
 	case off >= plicPendingBase && off < plicPendingBase+plicWords*4:
 		return plicPending, 0, int(off-plicPendingBase) / 4
-	case off >= plicEnableBase && off < plicEnableBase+uint32(p.contexts)*plicEnableStride:
+	case off >= plicEnableBase && off < plicEnableBase+uint32(min(p.contexts, plicMaxContexts))*plicEnableStride:
 		rel := off - plicEnableBase
 		w := int(rel%plicEnableStride) / 4
 		if w >= plicWords {
 			return plicNone, 0, 0
 		}
 		return plicEnable, int(rel / plicEnableStride), w
-	case off >= plicContextBase && off < plicContextBase+uint32(p.contexts)*plicContextStride:
+	case off >= plicContextBase && off < plicContextBase+uint32(min(p.contexts, plicMaxContexts))*plicContextStride:
 		rel := off - plicContextBase
 		ctx := int(rel / plicContextStride)
 		switch rel % plicContextStride {
