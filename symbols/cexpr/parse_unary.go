@@ -45,7 +45,7 @@ func (p *parser) sizeof() (Expr, error) {
 			p.i += 3
 			return p.postfixOps(&sizeofName{pos, n.text})
 		}
-		if p.typeAhead(1) {
+		if p.typeAhead(1) || p.typedefPtrAhead() {
 			p.next()
 			tn, err := p.typeName()
 			if err != nil {
@@ -72,24 +72,16 @@ func (p *parser) castAhead() bool {
 	if p.typeAhead(1) {
 		return true
 	}
-	n := p.peekAt(1)
-	if n.kind != tIdent {
+	if p.peekAt(1).kind != tIdent {
 		return false
 	}
-	k := 2
-	stars := false
-	for p.peekAt(k).kind == tPunct && p.peekAt(k).text == "*" ||
-		p.peekAt(k).kind == tIdent && isQualifier(p.peekAt(k).text) {
-		stars = stars || p.peekAt(k).text == "*"
-		k++
-	}
-	if c := p.peekAt(k); c.kind != tPunct || c.text != ")" {
-		return false
-	}
-	if stars {
+	if p.typedefPtrAhead() {
 		return true
 	}
-	a := p.peekAt(k + 1)
+	if c := p.peekAt(2); c.kind != tPunct || c.text != ")" {
+		return false
+	}
+	a := p.peekAt(3)
 	switch a.kind {
 	case tIdent, tReg, tInt, tChar, tString:
 		return true
@@ -97,6 +89,27 @@ func (p *parser) castAhead() bool {
 		return a.text == "(" || a.text == "~" || a.text == "!"
 	}
 	return false
+}
+
+// typedefPtrAhead reports whether the '(' at the cursor is followed by
+// "name *...)" (a typedef name with pointer declarators), which can only
+// be a type name.
+func (p *parser) typedefPtrAhead() bool {
+	if p.peekAt(1).kind != tIdent {
+		return false
+	}
+	k, stars := 2, false
+	for {
+		t := p.peekAt(k)
+		if t.kind == tPunct && t.text == "*" {
+			stars = true
+		} else if !(t.kind == tIdent && isQualifier(t.text)) {
+			break
+		}
+		k++
+	}
+	c := p.peekAt(k)
+	return stars && c.kind == tPunct && c.text == ")"
 }
 
 // typeAhead reports whether the token at offset n starts a type name with

@@ -101,6 +101,9 @@ func convert(s scalar, to godwarf.Type) (scalar, error) {
 		if isPointer(to) {
 			return scalar{}, fmt.Errorf("cannot convert %s to %s", TypeName(s.t), TypeName(to))
 		}
+		if _, ok := resolve(to).(*godwarf.BoolType); ok {
+			return mkInt(to, boolBits(s.f != 0)), nil
+		}
 		return mkInt(to, floatToInt(s.f, isSigned(to))), nil
 	}
 	return scalar{}, fmt.Errorf("cannot convert %s to %s", TypeName(s.t), TypeName(to))
