@@ -50,6 +50,10 @@ func (t *Timeline) runTo(target uint64, skipFirst bool) vm.Stop {
 		switch st.Reason {
 		case vm.StopLimit:
 			continue
+		case vm.StopPause:
+			if !t.pause.Load() {
+				continue // a stale request, made while nothing ran
+			}
 		case vm.StopIdle:
 			if t.cursor < len(t.events) && t.events[t.cursor].Time <= t.m.Time() {
 				continue // input due now wakes it (replaying a wait for input)
@@ -125,18 +129,19 @@ func (t *Timeline) restoreSnapshot(s *vm.Snapshot, time uint64) error {
 	return nil
 }
 
-// breakpointHere reports a breakpoint at a split point, which the machine's
-// Run would skip as the first step of a call. With several harts it checks
-// hart 0 only when all harts are at breakpoints... (see vm-api requests).
+// breakpointHere reports a breakpoint at a split point, which the
+// machine's Run would skip as the first step of a call. A zero-step Run
+// names the hart that steps next. (Approximate when an interrupt is about
+// to be taken; see the RunFrom request in vm-api.md.)
 func (t *Timeline) breakpointHere(now uint64) (vm.Stop, bool) {
-	if len(t.cond.Breakpoints) == 0 || t.m.Harts() != 1 {
+	if len(t.cond.Breakpoints) == 0 {
 		return vm.Stop{}, false
 	}
-	pc := t.m.Hart(0).PC()
-	if !t.cond.breakpointAt(0, pc) {
+	st := t.m.Run(now)
+	if h := t.m.Hart(st.Hart); h == nil || h.Waiting() || !t.cond.breakpointAt(st.Hart, st.PC) {
 		return vm.Stop{}, false
 	}
-	return vm.Stop{Reason: vm.StopBreakpoint, Hart: 0, PC: pc, Time: now}, true
+	return vm.Stop{Reason: vm.StopBreakpoint, Hart: st.Hart, PC: st.PC, Time: now}, true
 }
 
 // resetActivity starts a new activity summary at time now.

@@ -1,0 +1,65 @@
+package checkpoint
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/rewind-debugger/rewind/vm"
+)
+
+func TestPauseRun(t *testing.T) {
+	tl := New(boot(t, firmware{path: loopELF, harts: 1}), Options{})
+	go func() {
+		time.Sleep(20 * time.Millisecond)
+		tl.Pause()
+	}()
+	st := tl.Run(Forever)
+	if st.Reason != vm.StopPause || tl.End() != tl.Now() {
+		t.Fatalf("%v at %d, end %d", st.Reason, tl.Now(), tl.End())
+	}
+	// A stale pause does not stop the next operation.
+	tl.Pause()
+	if st := tl.Run(tl.Now() + 1000); st.Reason != vm.StopLimit {
+		t.Fatalf("after a stale pause: %v", st.Reason)
+	}
+}
+
+func TestPauseReverseSearch(t *testing.T) {
+	// A write watchpoint on a page the loop never writes: every segment is
+	// skipped by its summary except... none; use a read watchpoint, which
+	// cannot be ruled out, so the search scans all of history.
+	tl := newLoop(t, Options{}, 50_000_000)
+	tl.SetConditions(Conditions{Watchpoints: []Watchpoint{{Addr: 0x80008000, Size: 4, Access: vm.AccessRead}}})
+	tl.opt.Progress = func(done, total uint64) {
+		if done > total/4 {
+			tl.Pause()
+		}
+	}
+	_, found, err := tl.ReverseContinue()
+	if !errors.Is(err, ErrPaused) || found || tl.Now() != 50_000_000 {
+		t.Fatalf("found=%v err=%v now=%d", found, err, tl.Now())
+	}
+}
+
+// TestReverseTrap: the fault firmware takes a load access fault; a reverse
+// trap stop lands before the faulting instruction.
+func TestReverseTrap(t *testing.T) {
+	fw := firmware{name: "fault", path: "../testdata/firmware/fault.elf", harts: 1}
+	tl := New(boot(t, fw), Options{Interval: 256})
+	if st := tl.Run(Forever); st.Reason != vm.StopExit {
+		t.Fatalf("fault: %v", st.Reason)
+	}
+	tl.SetConditions(Conditions{Traps: true})
+	st, found, err := tl.ReverseContinue()
+	if err != nil || !found || st.Reason != vm.StopTrap || st.Cause != 5 {
+		t.Fatalf("%+v found=%v err=%v", st, found, err)
+	}
+	if tl.Now() != st.Time || tl.Machine().Hart(0).PC() != st.PC {
+		t.Fatalf("at %d pc %#x, want %d pc %#x", tl.Now(), tl.Machine().Hart(0).PC(), st.Time, st.PC)
+	}
+	// Forward from there stops after trap entry at the handler.
+	if st2 := tl.Run(Forever); st2.Reason != vm.StopTrap || st2.Time != st.Time || tl.Now() != st.Time+1 {
+		t.Fatalf("forward: %+v now %d", st2, tl.Now())
+	}
+}
