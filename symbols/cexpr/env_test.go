@@ -170,6 +170,14 @@ func newFakeEnv() *fakeEnv {
 	at("nest", nest, 0x8c)
 	at("big", tArray(tArray(i32, 1<<20), 1<<10), 0x200)
 	f.vars["rv"] = Value{Type: i32, Reg: "a0"}
+	f.vars["rpt"] = Value{Type: point, Bytes: []byte{5, 0, 0, 0, 0xfa, 0xff, 0xff, 0xff}} // computed {5, -6}
+	f.vars["rfl"] = Value{Type: flags, Bytes: []byte{0xed, 200, 0, 0}}                   // computed {5, -3, 200}
+	f.vars["gonept"] = Value{Type: point, OptimizedOut: true}
+	fn := &godwarf.FuncType{ReturnType: i32, ParamType: []godwarf.Type{i32, ptrTo(tBase("char"))}}
+	fn.ByteSize = 1
+	f.vars["main"] = Value{Type: fn, Addr: memBase + 0x100, HasAddr: true}
+	f.vars["fnp"] = Value{Type: ptrTo(fn), Addr: memBase + 0x98, HasAddr: true}
+	f.vars["vp"] = Value{Type: ptrTo(tBase("void")), Addr: memBase + 0x9c, HasAddr: true}
 	f.vars["gone"] = Value{Type: i32, OptimizedOut: true}
 	le := binary.LittleEndian
 	w := func(off uint32, v uint32) { le.PutUint32(f.mem[off:], v) }
@@ -203,5 +211,7 @@ func newFakeEnv() *fakeEnv {
 	w(0x8c, 7)
 	w(0x90, 8)
 	w(0x94, 9)
+	w(0x98, memBase+0x100)
+	w(0x9c, memBase+0x74)
 	return f
 }

@@ -1,6 +1,7 @@
 package cexpr
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -211,6 +212,19 @@ var evalCases = []struct{ expr, want string }{
 	{"pp ? pp->x : 0", "int: 3"},
 	{"n2.next ? n2.next->val : -1", "int: -1"},
 	{"sizeof(i = 99), i", "int: 7"},
+	// values not in memory, functions, void pointers
+	{"rpt.y", "int: -6"},
+	{"rpt.x + rfl.c", "unsigned int: 205"},
+	{"rfl.b", "int: -3"},
+	{"(unsigned)main", "unsigned int: 2147483904"},
+	{"&main", "int (*)(int, char *): 0x80000100"},
+	{"fnp == main", "int: 1"},
+	{"(unsigned)*fnp", "unsigned int: 2147483904"},
+	{"fnp + 1", "int (*)(int, char *): 0x80000101"}, // GNU C: sizeof of a function is 1
+	{"*(int *)vp", "int: 7"},
+	{"vp + 1", "void *: 0x80000075"},
+	{"(char)vp", "char: 116"},
+	{"(long long)(int)vp", "long long: -2147483532"},
 	// registers
 	{"$a0", "int: 42"},
 	{"$a1", "int: -2"},
@@ -340,6 +354,20 @@ var errorCases = []struct{ expr, want string }{
 	{"1 = 2", "left side of assignment is not an lvalue at column 3"},
 	{"gone + 1", "cannot read value: value optimized out at column 1"},
 	{"gone = 1", "cannot assign to a value that is optimized out at column 1"},
+	{"gonept.x + 1", "cannot read value: value optimized out at column 7"},
+	{"&rpt", "cannot take the address of a value not in memory at column 1"},
+	{"rpt.x = 1", "left side of assignment is not an lvalue at column 7"},
+	{"vp[1]", "cannot subscript a 'void *' at column 3"},
+	{"main = 0", "cannot assign to a value of type 'int (int, char *)' at column 6"},
+	{"pt ? 1 : 2", "operand of type 'struct point' is not a number or pointer at column 1"},
+	{"(struct point)1", "cannot cast to 'struct point' at column 1"},
+	{"(int *)1.5", "bad cast: cannot convert double to int * at column 1"},
+	{"pp - arr", "subtraction of incompatible pointers (point_t * and int *) at column 4"},
+	{"1.5 % 2", "invalid operands to '%' (double and double) at column 5"},
+	{"1.5 << 2", "invalid operands to '<<' (double and int) at column 5"},
+	{"~1.5", "invalid operand to unary '~' (double) at column 1"},
+	{"-pp", "invalid operand to unary '-' (point_t *) at column 1"},
+	{"1.2.3", "invalid floating constant '1.2.3' at column 1"},
 	{"$nope", "unknown register '$nope' at column 1"},
 	{"(struct nope *)0", "unknown type 'struct nope' at column 2"},
 	{"sizeof(nope)", "unknown identifier 'nope' at column 8"},
@@ -373,6 +401,14 @@ func TestLoadTooLarge(t *testing.T) {
 	want := "value of type int [1024][1048576] too large to load (4294967296 bytes)"
 	if err == nil || err.Error() != want {
 		t.Fatalf("Load: %v, want %q", err, want)
+	}
+}
+
+func TestUnknownIdentifierUnwraps(t *testing.T) {
+	_, err := evalString("  foo", newFakeEnv())
+	var e *Error
+	if !errors.As(err, &e) || e.Col != 3 || e.Err == nil || !strings.Contains(e.Err.Error(), "no symbol") {
+		t.Fatalf("error %#v", err)
 	}
 }
 
