@@ -58,8 +58,10 @@ func (t *Timeline) truncate(now uint64) {
 	t.events = t.events[:k]
 	o := sort.Search(len(t.output), func(i int) bool { return t.output[i].Time >= now })
 	t.output = t.output[:o]
+	if now < t.end {
+		t.final = nil // the run's ending was in the discarded future
+	}
 	t.end = now
-	t.final = nil
 	t.store.truncate(now)
 	t.cache.truncate(now)
 	if len(t.store.snaps) == 0 {

@@ -1,6 +1,8 @@
 package checkpoint
 
 import (
+	"fmt"
+
 	"github.com/rewind-debugger/rewind/vm"
 )
 
@@ -24,10 +26,20 @@ const (
 // it. With no earlier hit it moves to Start and returns found=false. Paused,
 // it returns ErrPaused and stays at Now.
 func (t *Timeline) ReverseContinue() (st vm.Stop, found bool, err error) {
+	return t.ReverseRun(t.start)
+}
+
+// ReverseRun is ReverseContinue with a time limit: it searches only after
+// floor and, finding no hit, moves to floor (returning StopLimit there).
+func (t *Timeline) ReverseRun(floor uint64) (st vm.Stop, found bool, err error) {
 	t.pause.Store(false)
 	origin := t.m.Time()
+	floor = max(floor, t.start)
+	if floor > origin {
+		return vm.Stop{}, false, fmt.Errorf("checkpoint: reverse run to %d, after now (%d)", floor, origin)
+	}
 	if !t.cond.empty() {
-		st, found, err = t.searchBack(origin)
+		st, found, err = t.searchBack(origin, floor)
 	}
 	if err != nil {
 		if serr := t.seek(origin); serr != nil {
@@ -35,11 +47,11 @@ func (t *Timeline) ReverseContinue() (st vm.Stop, found bool, err error) {
 		}
 		return vm.Stop{}, false, err
 	}
-	target := t.start
+	target := floor
 	if found {
 		target = st.Time
 	} else {
-		st = vm.Stop{Reason: vm.StopLimit, Time: t.start}
+		st = vm.Stop{Reason: vm.StopLimit, Time: floor}
 	}
 	if err := t.seek(target); err != nil {
 		return vm.Stop{}, false, err
@@ -50,9 +62,9 @@ func (t *Timeline) ReverseContinue() (st vm.Stop, found bool, err error) {
 // searchBack finds the last hit strictly before T, searching windows of
 // growing size back from T inside its segment, then whole segments going
 // back, skipping those whose summary rules out a hit.
-func (t *Timeline) searchBack(T uint64) (vm.Stop, bool, error) {
+func (t *Timeline) searchBack(T, floor uint64) (vm.Stop, bool, error) {
 	exec, write, canSkip := t.cond.pages(t.ramLo, t.ramSz)
-	total, done := T-t.start, uint64(0)
+	total, done := T-floor, uint64(0)
 	progress := func(n uint64) {
 		done += n
 		if t.opt.Progress != nil {
@@ -61,27 +73,27 @@ func (t *Timeline) searchBack(T uint64) (vm.Stop, bool, error) {
 	}
 	hi := T
 	first := true
-	for hi > t.start {
+	for hi > floor {
 		if t.pause.Load() {
 			return vm.Stop{}, false, ErrPaused
 		}
-		i := t.store.before(hi)
-		sn := t.store.snaps[i]
+		sn := t.store.snaps[t.store.before(hi)]
+		segStart := max(sn.time, floor)
 		if canSkip && sn.seg.known && !sn.seg.mayHit(exec, write) {
-			progress(hi - sn.time)
-			hi, first = sn.time, false
+			progress(hi - segStart)
+			hi, first = segStart, false
 			continue
 		}
-		lo := sn.time
+		lo := segStart
 		if first && hi-lo > firstWindow {
-			lo = window(T, hi, sn.time)
+			lo = window(T, hi, segStart)
 		}
 		st, found, err := t.searchRange(lo, hi)
 		if err != nil || found {
 			return st, found, err
 		}
 		progress(hi - lo)
-		if lo == sn.time {
+		if lo == segStart {
 			first = false
 		}
 		hi = lo

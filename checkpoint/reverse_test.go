@@ -143,3 +143,19 @@ func TestPredicate(t *testing.T) {
 		t.Fatalf("stopped with counter %d at pc %#x", n, m.Hart(0).PC())
 	}
 }
+
+func TestReverseRunFloor(t *testing.T) {
+	once := symbol(t, loopELF, "once")
+	tl := newLoop(t, Options{Interval: 1 << 14}, 1_000_000)
+	tl.SetConditions(Conditions{Breakpoints: []Breakpoint{{Addr: once, Hart: -1}}})
+	st, found, err := tl.ReverseRun(400_000)
+	if found || err != nil || st.Reason != vm.StopLimit || tl.Now() != 400_000 {
+		t.Fatalf("%+v found=%v err=%v now=%d", st, found, err, tl.Now())
+	}
+	if _, _, err := tl.ReverseRun(500_000); err == nil {
+		t.Fatal("reverse run to a later time accepted")
+	}
+	if _, found, _ := tl.ReverseRun(0); !found {
+		t.Fatal("once not found")
+	}
+}
