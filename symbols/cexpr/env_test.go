@@ -171,7 +171,7 @@ func newFakeEnv() *fakeEnv {
 	at("big", tArray(tArray(i32, 1<<20), 1<<10), 0x200)
 	f.vars["rv"] = Value{Type: i32, Reg: "a0"}
 	f.vars["rpt"] = Value{Type: point, Bytes: []byte{5, 0, 0, 0, 0xfa, 0xff, 0xff, 0xff}} // computed {5, -6}
-	f.vars["rfl"] = Value{Type: flags, Bytes: []byte{0xed, 200, 0, 0}}                   // computed {5, -3, 200}
+	f.vars["rfl"] = Value{Type: flags, Bytes: []byte{0xed, 200, 0, 0}}                    // computed {5, -3, 200}
 	f.vars["gonept"] = Value{Type: point, OptimizedOut: true}
 	fn := &godwarf.FuncType{ReturnType: i32, ParamType: []godwarf.Type{i32, ptrTo(tBase("char"))}}
 	fn.ByteSize = 1
