@@ -31,16 +31,15 @@ func (m *Machine) exec(h *Hart, limit uint64) (n uint64) {
 	base, size := mem.base, mem.size
 	rdp, wrp := mem.rd, mem.wr
 	var cp *codePage
-	var cpBase uint32
+	cpBase := pc + pageSize // forces a page lookup on the first instruction
 	var cause, tval, npc uint32
 	skipFirst := m.skipBP
 	m.skipBP = false
-	retired := uint64(0)
 
 loop:
 	for n < limit {
 		off := pc - cpBase
-		if cp == nil || off >= pageSize {
+		if off >= pageSize {
 			cp, cpBase = m.codeAt(pc)
 			if cp == nil {
 				cause, tval = causeFetchFault, pc
@@ -48,7 +47,7 @@ loop:
 			}
 			off = pc - cpBase
 		}
-		in := &cp.s[off>>1]
+		in := &cp.s[off>>1&(slotsPerPage-1)]
 	dispatch:
 		npc = pc + uint32(in.ln)
 		switch in.op {
@@ -319,7 +318,6 @@ loop:
 		}
 		pc = npc
 		n++
-		retired++
 	}
 	goto done
 
@@ -327,13 +325,12 @@ brk:
 	m.brkPC = pc
 	pc = npc
 	n++
-	retired++
 
 done:
 	m.brk = false
 	h.pc = pc
 	h.cycle += n
-	h.instret += retired
+	h.instret += n
 	if m.watchHit {
 		m.watchHit = false
 		s := m.watchStop
@@ -351,7 +348,7 @@ trap:
 	m.brk = false
 	h.pc = pc
 	h.cycle += n
-	h.instret += retired
+	h.instret += n
 	m.watchHit = false
 	m.exitReq = false
 	if m.exception(h, pc, cause, tval, n) {
