@@ -120,7 +120,6 @@ func (ss *session) condition(conds []*AgentExpr) func(hart int) bool {
 		env := targetEnv{t: t, hart: hart}
 		for _, c := range conds {
 			v, err := c.Eval(env)
-			log.Debug("condition", "hart", hart, "value", v, "err", err)
 			if err != nil {
 				log.Debug("breakpoint condition failed", "err", err)
 				return true

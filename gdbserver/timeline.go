@@ -19,6 +19,7 @@ type TimelineTarget struct {
 	bps     map[uint32]*bpPair
 	wps     []Watchpoint
 	running atomic.Bool
+	hitTime uint64 // Stop.Time of the last stop translated by event
 }
 
 // bpPair holds the software and hardware breakpoints at one address.

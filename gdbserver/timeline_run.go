@@ -33,9 +33,39 @@ func (a *TimelineTarget) Resume(act Action) (Event, error) {
 	case act.Reverse:
 		return a.reverseContinue(hart)
 	case act.Step:
-		return a.stepForward(hart), nil
+		return a.beforeAccess(a.stepForward(hart))
 	}
-	return a.event(a.tl.Run(a.limit), hart), nil
+	return a.beforeAccess(a.event(a.tl.Run(a.limit), hart))
+}
+
+// gdb treats RISC-V watchpoints as non-steppable: it expects a forward
+// watchpoint stop before the accessing instruction executes (it then steps
+// over it with the watchpoint removed), and a reverse stop after it (it
+// then steps back over it). The timeline stops forward runs after the
+// access and reverse searches before it; beforeAccess and afterAccess move
+// the machine by that one instruction.
+
+// beforeAccess moves back to just before the access of a forward
+// watchpoint stop.
+func (a *TimelineTarget) beforeAccess(ev Event) (Event, error) {
+	if ev.Kind != EventWatchpoint {
+		return ev, nil
+	}
+	if err := a.tl.Seek(a.hitTime); err != nil {
+		return Event{}, fmt.Errorf("moving before the watched access: %w", err)
+	}
+	return ev, nil
+}
+
+// afterAccess moves to just after the access of a reverse watchpoint stop.
+func (a *TimelineTarget) afterAccess(ev Event) (Event, error) {
+	if ev.Kind != EventWatchpoint {
+		return ev, nil
+	}
+	if err := a.tl.Seek(a.hitTime + 1); err != nil {
+		return Event{}, fmt.Errorf("moving after the watched access: %w", err)
+	}
+	return ev, nil
 }
 
 // stepForward runs until hart has taken one step, or something stops the
@@ -145,12 +175,13 @@ func (a *TimelineTarget) reverseContinue(hart int) (Event, error) {
 	case !found:
 		return Event{Kind: EventHistoryBegin, Hart: hart}, nil
 	}
-	return a.event(st, hart), nil
+	return a.afterAccess(a.event(st, hart))
 }
 
 // event translates a machine stop into a stop event.
 func (a *TimelineTarget) event(st vm.Stop, hart int) Event {
 	ev := Event{Hart: st.Hart}
+	a.hitTime = st.Time
 	switch st.Reason {
 	case vm.StopBreakpoint:
 		ev.Kind = EventBreakpoint
