@@ -208,4 +208,3 @@ func (a *TimelineTarget) SendUART(data []byte) error {
 	a.noteFork(forked)
 	return err
 }
-
