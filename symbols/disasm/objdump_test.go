@@ -122,7 +122,7 @@ func decodeELF(t *testing.T, path string) (map[uint32]Inst, func(uint32) bool) {
 
 var (
 	immRe    = regexp.MustCompile(`^-?(0x[0-9a-f]+|[0-9]+)$`)
-	targetRe = regexp.MustCompile(`0x([0-9a-f]+)( <[^>]*>)?$`)
+	targetRe = regexp.MustCompile(`0x0*([0-9a-f]+)( <[^>]*>)?$`)
 	spaceRe  = regexp.MustCompile(`\s+`)
 )
 
@@ -139,7 +139,8 @@ var immForms = map[string]string{
 //   - objdump's "# ..." comments dropped, whitespace collapsed, ", " -> ",";
 //   - objdump's immediate forms renamed (add a0,a1,1 -> addi a0,a1,1;
 //     csrrw a0,mscratch,5 -> csrrwi ...), since it omits the 'i';
-//   - branch targets written without "0x" (objdump prints "8000005a <x>");
+//   - branch targets written without "0x" and leading zeros (objdump prints
+//     "8000005a <x>", or "0x3002" when it has no symbols);
 //   - CSR operands as numbers (objdump 2.40 prints mstatush as 0x310);
 //   - "fence w,unknown" (objdump) and "pause" (ours) are the same.
 func normalize(s string) string {

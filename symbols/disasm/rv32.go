@@ -9,6 +9,10 @@ import (
 // decode16 decodes a compressed instruction with the RV32 fix-ups.
 func decode16(in *Inst, sym Symbolizer) error {
 	x := in.Raw
+	if t, ok := hint16(x); ok {
+		in.Text = t
+		return nil
+	}
 	quadrant, funct3 := x&3, x>>13&7
 	switch {
 	case quadrant == 0 && (funct3 == 1 || funct3 == 3 || funct3 == 5 || funct3 == 7):
