@@ -1,0 +1,176 @@
+package gdbserver
+
+import (
+	"debug/elf"
+	"encoding/binary"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/rewind-debugger/rewind/checkpoint"
+	"github.com/rewind-debugger/rewind/vm"
+)
+
+// loadTarget builds the real engine for a committed ELF and returns it with
+// the ELF's symbol table.
+func loadTarget(t *testing.T, path string, harts int) (*TimelineTarget, map[string]uint32) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := vm.NewVirt(vm.Config{Harts: harts, FatalTraps: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.LoadELF(data); err != nil {
+		t.Fatal(err)
+	}
+	f, err := elf.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	syms, err := f.Symbols()
+	if err != nil {
+		t.Fatal(err)
+	}
+	table := map[string]uint32{}
+	for _, s := range syms {
+		table[s.Name] = uint32(s.Value)
+	}
+	return NewTimelineTarget(checkpoint.New(m, checkpoint.Options{}), checkpoint.Forever, nil), table
+}
+
+func (a *TimelineTarget) pcOf(t *testing.T, hart int) uint32 {
+	t.Helper()
+	pc, err := a.ReadRegister(hart, Reg{Kind: RegPC})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pc
+}
+
+func (a *TimelineTarget) word(t *testing.T, addr uint32) int32 {
+	t.Helper()
+	var b [4]byte
+	if err := a.ReadMemory(addr, b[:]); err != nil {
+		t.Fatal(err)
+	}
+	return int32(binary.LittleEndian.Uint32(b[:]))
+}
+
+func mustResume(t *testing.T, a *TimelineTarget, act Action, want EventKind) Event {
+	t.Helper()
+	ev, err := a.Resume(act)
+	if err != nil || ev.Kind != want {
+		t.Fatalf("Resume(%+v) = %+v, %v; want kind %d", act, ev, err, want)
+	}
+	return ev
+}
+
+func TestTimelineTargetDemo(t *testing.T) {
+	a, sym := loadTarget(t, filepath.Join("..", "testdata", "firmware", "demo.elf"), 1)
+	record, calib := sym["record"], sym["sensor"]+32
+	count := sym["sensor"] + 40
+
+	// A breakpoint with a condition evaluated at each hit, both ways.
+	cond := func(h int) bool { return a.word(t, count) == 5 }
+	a.SetBreakpoint(Breakpoint{Addr: record, Cond: cond})
+	mustResume(t, a, Action{}, EventBreakpoint)
+	if pc, n := a.pcOf(t, 0), a.word(t, count); pc != record || n != 5 {
+		t.Fatalf("conditional stop at %#x with count %d", pc, n)
+	}
+	mustResume(t, a, Action{Step: true}, EventStep)
+	mustResume(t, a, Action{Reverse: true, Step: true}, EventStep)
+	if pc := a.pcOf(t, 0); pc != record {
+		t.Fatalf("step then step back: pc %#x, want %#x", pc, record)
+	}
+	mustResume(t, a, Action{Reverse: true}, EventHistoryBegin)
+	if a.Now() != 0 {
+		t.Fatalf("start of history at time %d", a.Now())
+	}
+	a.ClearBreakpoint(record, false)
+
+	// A write watchpoint stops before the store going forwards, after it
+	// going backwards (what gdb expects of RISC-V watchpoints).
+	w := Watchpoint{Addr: calib, Len: 4, Kind: WatchWrite}
+	// The first write is crt0 clearing .bss; gdb steps over each hit with
+	// the watchpoint removed, and so does this test.
+	var store uint32
+	for i := 0; i < 2; i++ {
+		a.SetWatchpoint(w)
+		ev := mustResume(t, a, Action{}, EventWatchpoint)
+		if ev.Addr != calib || ev.Access != WatchWrite || a.word(t, calib) != 0 {
+			t.Fatalf("forward watch: %+v, value %d", ev, a.word(t, calib))
+		}
+		store = a.pcOf(t, 0)
+		a.ClearWatchpoint(w)
+		mustResume(t, a, Action{Step: true}, EventStep)
+	}
+	if a.word(t, calib) != -15 {
+		t.Fatalf("after the store in main: %d", a.word(t, calib))
+	}
+	mustResume(t, a, Action{}, EventExited)
+	a.SetWatchpoint(w)
+	mustResume(t, a, Action{Reverse: true}, EventWatchpoint) // the buggy write in record
+	if a.word(t, calib) != 211 {
+		t.Fatalf("reverse watch: value %d after the store, want 211", a.word(t, calib))
+	}
+	mustResume(t, a, Action{Reverse: true, Step: true}, EventStep)
+	if a.word(t, calib) != -15 || a.pcOf(t, 0) <= record {
+		t.Fatalf("before the buggy store: value %d pc %#x", a.word(t, calib), a.pcOf(t, 0))
+	}
+	mustResume(t, a, Action{Reverse: true}, EventWatchpoint)
+	mustResume(t, a, Action{Reverse: true, Step: true}, EventStep)
+	if a.pcOf(t, 0) != store || a.word(t, calib) != 0 {
+		t.Fatalf("first store: pc %#x (want %#x), value %d", a.pcOf(t, 0), store, a.word(t, calib))
+	}
+}
+
+func TestTimelineTargetTwoHarts(t *testing.T) {
+	a, _ := loadTarget(t, filepath.Join("..", "testdata", "firmware", "atomic.elf"), 2)
+	if a.Harts() != 2 {
+		t.Fatalf("harts: %d", a.Harts())
+	}
+	pc0 := a.pcOf(t, 1)
+	mustResume(t, a, Action{Step: true, Hart: 1}, EventStep)
+	mustResume(t, a, Action{Step: true, Hart: 1}, EventStep)
+	if a.pcOf(t, 1) == pc0 {
+		t.Fatal("hart 1 did not move")
+	}
+	mustResume(t, a, Action{Reverse: true, Step: true, Hart: 1}, EventStep)
+	mustResume(t, a, Action{Reverse: true, Step: true, Hart: 1}, EventStep)
+	if a.pcOf(t, 1) != pc0 {
+		t.Fatalf("hart 1 back at %#x, want %#x", a.pcOf(t, 1), pc0)
+	}
+	mustResume(t, a, Action{Reverse: true, Step: true, Hart: 1}, EventHistoryBegin)
+	if id, _ := a.ReadRegister(1, Reg{Kind: RegCSR, Num: 0xf14}); id != 1 {
+		t.Fatalf("mhartid of hart 1: %d", id)
+	}
+}
+
+func TestTimelineTargetInterrupt(t *testing.T) {
+	a, sym := loadTarget(t, filepath.Join("testdata", "longrun.elf"), 1)
+	interruptSoon := func() {
+		go func() {
+			for !a.running.Load() {
+				time.Sleep(time.Millisecond)
+			}
+			time.Sleep(10 * time.Millisecond)
+			a.Interrupt()
+		}()
+	}
+	interruptSoon()
+	mustResume(t, a, Action{}, EventInterrupted)
+	a.SetBreakpoint(Breakpoint{Addr: sym["done"]})
+	mustResume(t, a, Action{}, EventBreakpoint)
+	now := a.Now()
+	a.SetWatchpoint(Watchpoint{Addr: sym["marker"], Len: 4, Kind: WatchWrite})
+	interruptSoon()
+	mustResume(t, a, Action{Reverse: true}, EventInterrupted)
+	if a.Now() != now {
+		t.Fatalf("interrupted reverse run moved from %d to %d", now, a.Now())
+	}
+}
