@@ -40,9 +40,14 @@ func init() {
 }
 
 // CSRName returns the name of CSR n ("mstatus") or its number ("0x7c0").
+// Names come from our table of machine-mode CSRs first, then from
+// riscv64asm's list (hypervisor, vector, AIA... CSRs).
 func CSRName(n uint16) string {
 	if s, ok := csrNames[n]; ok {
 		return s
+	}
+	if s := riscv64asm.CSR(n).String(); !strings.HasPrefix(s, "CSR(") {
+		return strings.ToLower(s)
 	}
 	return fmt.Sprintf("0x%x", n)
 }

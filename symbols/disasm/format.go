@@ -103,6 +103,8 @@ func targetText(addr uint32, sym Symbolizer) string {
 func branch(op string, rs1, rs2 riscv64asm.Reg, target string) string {
 	z := riscv64asm.X0
 	switch {
+	case rs1 == z && rs2 == z && op == "bge":
+		return join("blez", "zero", target) // objdump's choice for bge zero, zero
 	case rs2 == z && (op == "beq" || op == "bne" || op == "blt" || op == "bge"):
 		alias := map[string]string{"beq": "beqz", "bne": "bnez", "blt": "bltz", "bge": "bgez"}[op]
 		return join(alias, regName(rs1), target)

@@ -186,12 +186,19 @@ func isBranch(mn string) bool {
 	return false
 }
 
+// csrByName maps the CSR names we print back to their numbers.
+var csrByName = func() map[string]string {
+	m := map[string]string{}
+	for n := 0; n < 1<<12; n++ {
+		m[CSRName(uint16(n))] = fmt.Sprintf("0x%x", n)
+	}
+	return m
+}()
+
 // csrNumber turns a CSR name into "0x..." so names and numbers compare.
 func csrNumber(a string) string {
-	for n, name := range csrNames {
-		if name == a {
-			return fmt.Sprintf("0x%x", n)
-		}
+	if n, ok := csrByName[a]; ok {
+		return n
 	}
 	return a
 }
