@@ -28,7 +28,7 @@ func (m *Machine) exec(h *Hart, limit uint64) (n uint64) {
 	mem := m.mem
 	x := &h.x
 	pc := h.pc
-	base, size := mem.base, mem.size
+	base := mem.base
 	rdp, wrp := mem.rd, mem.wr
 	var cp *codePage
 	cpBase := pc + pageSize // forces a page lookup on the first instruction
@@ -49,7 +49,6 @@ loop:
 		}
 		in := &cp.s[off>>1&(slotsPerPage-1)]
 	dispatch:
-		npc = pc + uint32(in.ln)
 		switch in.op {
 		case opUndecoded:
 			w, ok := m.fetch(pc)
@@ -85,40 +84,56 @@ loop:
 		case opAUIPC:
 			x[in.rd] = pc + uint32(in.imm)
 		case opJAL:
-			x[in.rd] = npc
-			npc = pc + uint32(in.imm)
+			x[in.rd] = pc + uint32(in.ln)
+			pc += uint32(in.imm)
+			n++
+			continue
 		case opJALR:
 			t := (x[in.rs1] + uint32(in.imm)) &^ 1
-			x[in.rd] = npc
-			npc = t
+			x[in.rd] = pc + uint32(in.ln)
+			pc = t
+			n++
+			continue
 		case opBEQ:
 			if x[in.rs1] == x[in.rs2] {
-				npc = pc + uint32(in.imm)
+				pc += uint32(in.imm)
+				n++
+				continue
 			}
 		case opBNE:
 			if x[in.rs1] != x[in.rs2] {
-				npc = pc + uint32(in.imm)
+				pc += uint32(in.imm)
+				n++
+				continue
 			}
 		case opBLT:
 			if int32(x[in.rs1]) < int32(x[in.rs2]) {
-				npc = pc + uint32(in.imm)
+				pc += uint32(in.imm)
+				n++
+				continue
 			}
 		case opBGE:
 			if int32(x[in.rs1]) >= int32(x[in.rs2]) {
-				npc = pc + uint32(in.imm)
+				pc += uint32(in.imm)
+				n++
+				continue
 			}
 		case opBLTU:
 			if x[in.rs1] < x[in.rs2] {
-				npc = pc + uint32(in.imm)
+				pc += uint32(in.imm)
+				n++
+				continue
 			}
 		case opBGEU:
 			if x[in.rs1] >= x[in.rs2] {
-				npc = pc + uint32(in.imm)
+				pc += uint32(in.imm)
+				n++
+				continue
 			}
 		case opLW:
 			a := x[in.rs1] + uint32(in.imm)
-			if o := a - base; o < size {
-				if p := rdp[o>>pageShift]; p != nil && o&pageMask <= pageSize-4 {
+			if o, i := a-base, (a-base)>>pageShift; i < uint32(len(rdp)) {
+				if p := rdp[i]; p != nil && o&pageMask <= pageSize-4 {
 					x[in.rd] = le.Uint32(p.data[o&pageMask:])
 					break
 				}
@@ -130,13 +145,14 @@ loop:
 			}
 			x[in.rd] = v
 			if m.brk {
+				npc = pc + uint32(in.ln)
 				goto brk
 			}
 		case opLBU, opLB:
 			a := x[in.rs1] + uint32(in.imm)
 			var v uint32
-			if o := a - base; o < size && rdp[o>>pageShift] != nil {
-				v = uint32(rdp[o>>pageShift].data[o&pageMask])
+			if o, i := a-base, (a-base)>>pageShift; i < uint32(len(rdp)) && rdp[i] != nil {
+				v = uint32(rdp[i].data[o&pageMask])
 			} else {
 				var ok bool
 				if v, ok = m.load(h, a, 1, n); !ok {
@@ -149,13 +165,14 @@ loop:
 			}
 			x[in.rd] = v
 			if m.brk {
+				npc = pc + uint32(in.ln)
 				goto brk
 			}
 		case opLHU, opLH:
 			a := x[in.rs1] + uint32(in.imm)
 			var v uint32
-			if o := a - base; o < size && rdp[o>>pageShift] != nil && o&pageMask <= pageSize-2 {
-				v = uint32(le.Uint16(rdp[o>>pageShift].data[o&pageMask:]))
+			if o, i := a-base, (a-base)>>pageShift; i < uint32(len(rdp)) && rdp[i] != nil && o&pageMask <= pageSize-2 {
+				v = uint32(le.Uint16(rdp[i].data[o&pageMask:]))
 			} else {
 				var ok bool
 				if v, ok = m.load(h, a, 2, n); !ok {
@@ -168,12 +185,13 @@ loop:
 			}
 			x[in.rd] = v
 			if m.brk {
+				npc = pc + uint32(in.ln)
 				goto brk
 			}
 		case opSW:
 			a := x[in.rs1] + uint32(in.imm)
-			if o := a - base; o < size {
-				if p := wrp[o>>pageShift]; p != nil && o&pageMask <= pageSize-4 {
+			if o, i := a-base, (a-base)>>pageShift; i < uint32(len(wrp)) {
+				if p := wrp[i]; p != nil && o&pageMask <= pageSize-4 {
 					le.PutUint32(p.data[o&pageMask:], x[in.rs2])
 					break
 				}
@@ -183,12 +201,13 @@ loop:
 				goto trap
 			}
 			if m.brk {
+				npc = pc + uint32(in.ln)
 				goto brk
 			}
 		case opSB:
 			a := x[in.rs1] + uint32(in.imm)
-			if o := a - base; o < size {
-				if p := wrp[o>>pageShift]; p != nil {
+			if o, i := a-base, (a-base)>>pageShift; i < uint32(len(wrp)) {
+				if p := wrp[i]; p != nil {
 					p.data[o&pageMask] = byte(x[in.rs2])
 					break
 				}
@@ -198,12 +217,13 @@ loop:
 				goto trap
 			}
 			if m.brk {
+				npc = pc + uint32(in.ln)
 				goto brk
 			}
 		case opSH:
 			a := x[in.rs1] + uint32(in.imm)
-			if o := a - base; o < size {
-				if p := wrp[o>>pageShift]; p != nil && o&pageMask <= pageSize-2 {
+			if o, i := a-base, (a-base)>>pageShift; i < uint32(len(wrp)) {
+				if p := wrp[i]; p != nil && o&pageMask <= pageSize-2 {
 					le.PutUint16(p.data[o&pageMask:], uint16(x[in.rs2]))
 					break
 				}
@@ -213,6 +233,7 @@ loop:
 				goto trap
 			}
 			if m.brk {
+				npc = pc + uint32(in.ln)
 				goto brk
 			}
 		case opADDI:
@@ -297,6 +318,7 @@ loop:
 			if h.mip&h.mie == 0 {
 				h.waiting = true
 			}
+			npc = pc + uint32(in.ln)
 			goto brk
 		case opCSRRW, opCSRRS, opCSRRC, opCSRRWI, opCSRRSI, opCSRRCI:
 			wrote, ok := m.csrInsn(h, in, n)
@@ -305,6 +327,7 @@ loop:
 				goto trap
 			}
 			if wrote {
+				npc = pc + uint32(in.ln)
 				goto brk
 			}
 		default: // atomics
@@ -313,10 +336,11 @@ loop:
 				goto trap
 			}
 			if m.brk {
+				npc = pc + uint32(in.ln)
 				goto brk
 			}
 		}
-		pc = npc
+		pc += uint32(in.ln)
 		n++
 	}
 	goto done
