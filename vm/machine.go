@@ -207,7 +207,8 @@ func (m *Machine) Pause() { m.paused.Store(true) }
 // SetTrapStops makes Run stop after every trap entry.
 func (m *Machine) SetTrapStops(on bool) { m.trapStops = on }
 
-// updateMIP recomputes every hart's interrupt-pending bits from the devices.
+// updateMIP recomputes every hart's interrupt-pending bits from the devices
+// and wakes harts waiting in wfi.
 func (m *Machine) updateMIP() {
 	mt := m.mtimeAt(m.time + m.inflight)
 	for i, h := range m.harts {
@@ -224,5 +225,8 @@ func (m *Machine) updateMIP() {
 			}
 		}
 		h.mip = p
+		if h.waiting && p&h.mie != 0 {
+			h.waiting = false // wfi ends when an enabled interrupt is pending
+		}
 	}
 }

@@ -33,9 +33,6 @@ func (m *Machine) run(until uint64) Stop {
 		}
 		m.updateMIP()
 		h := m.harts[m.cur]
-		if h.waiting && h.mip&h.mie != 0 {
-			h.waiting = false
-		}
 		if h.waiting {
 			if m.allWaiting() {
 				if !m.fastForward() {
