@@ -32,6 +32,7 @@ func BenchmarkRecordingOverhead(b *testing.B) {
 	const steps = 50_000_000
 	fw := firmware{name: "bench", path: "../testdata/firmware/bench.elf", harts: 1}
 	var off, on time.Duration
+	var held int64
 	for range b.N {
 		m := boot(b, fw)
 		t0 := time.Now()
@@ -49,11 +50,13 @@ func BenchmarkRecordingOverhead(b *testing.B) {
 			}
 		}
 		on += time.Since(t0)
+		held = tl.Stats().Bytes
 	}
 	n := float64(b.N) * steps
 	b.ReportMetric(n/off.Seconds()/1e6, "Minst/s-off")
 	b.ReportMetric(n/on.Seconds()/1e6, "Minst/s-on")
 	b.ReportMetric(100*(on.Seconds()/off.Seconds()-1), "overhead-%")
+	b.ReportMetric(float64(held)/(1<<20), "ckpt-MiB")
 }
 
 // BenchmarkTimeline builds a history of each depth on the loop program
@@ -92,6 +95,15 @@ func BenchmarkTimeline(b *testing.B) {
 				}
 			}, func() {
 				if _, err := tl.StepBack(1); err != nil {
+					b.Fatal(err)
+				}
+			})
+			reportLatency(b, lat)
+		})
+		b.Run(name+"/seek-random", func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(3, depth))
+			lat := measure(b, func(int) {}, func() {
+				if err := tl.Seek(rng.Uint64N(depth + 1)); err != nil {
 					b.Fatal(err)
 				}
 			})

@@ -12,6 +12,7 @@ import (
 type snap struct {
 	s    *vm.Snapshot
 	time uint64
+	size int64 // s.Bytes(), fixed once taken
 	seg  summary
 }
 
@@ -50,6 +51,9 @@ func (st *store) last() *snap { return st.snaps[len(st.snaps)-1] }
 
 // add appends a checkpoint newer than every other one.
 func (st *store) add(sn *snap) {
+	if sn.s != nil {
+		sn.size = int64(sn.s.Bytes())
+	}
 	st.snaps = append(st.snaps, sn)
 }
 
@@ -132,7 +136,7 @@ func (st *store) cheapest(end uint64) int {
 func (st *store) bytes() int64 {
 	var n int64
 	for _, sn := range st.snaps {
-		n += int64(sn.s.Bytes())
+		n += sn.size
 	}
 	return n
 }
