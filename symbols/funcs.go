@@ -37,7 +37,7 @@ const maxFuncs = 1 << 22
 // loadFuncs collects every subprogram DIE that has code.
 func (t *Table) loadFuncs() {
 	r := t.dwarf.Reader()
-	for len(t.funcs) < maxFuncs {
+	for n := 0; len(t.funcs) < maxFuncs && n < t.maxEntries(); n++ {
 		e, err := r.Next()
 		if err != nil || e == nil {
 			break

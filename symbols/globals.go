@@ -37,7 +37,7 @@ func (t *Table) loadGlobals() []*varDecl {
 
 // unitGlobals reads the top-level children of one unit.
 func (t *Table) unitGlobals(r *dwarf.Reader, cu *compUnit) {
-	for len(t.globals) <= maxGlobals {
+	for n := 0; len(t.globals) <= maxGlobals && n < t.maxEntries(); n++ {
 		e, err := r.Next()
 		if err != nil || e == nil || e.Tag == 0 {
 			return

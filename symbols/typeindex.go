@@ -34,7 +34,7 @@ func (t *Table) typeIndex() map[string]dwarf.Offset {
 	}
 	idx := map[string]dwarf.Offset{}
 	r := t.dwarf.Reader()
-	for len(idx) < maxTypeIndex {
+	for n := 0; len(idx) < maxTypeIndex && n < t.maxEntries(); n++ {
 		e, err := r.Next()
 		if err != nil || e == nil {
 			break

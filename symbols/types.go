@@ -76,7 +76,7 @@ func (t *Table) fixBitfields(st *godwarf.StructType) {
 		return
 	}
 	i := 0
-	for i < len(st.Field) {
+	for n := 0; i < len(st.Field) && n < t.maxEntries(); n++ {
 		c, err := r.Next()
 		if err != nil || c == nil || c.Tag == 0 {
 			return

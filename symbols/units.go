@@ -57,7 +57,7 @@ func (t *Table) loadDWARF(f *elf.File) {
 // loadUnits lists the compilation units and their address ranges.
 func (t *Table) loadUnits() error {
 	r := t.dwarf.Reader()
-	for {
+	for n := 0; n < t.maxEntries(); n++ {
 		e, err := r.Next()
 		if err != nil {
 			return err
@@ -85,7 +85,13 @@ func (t *Table) loadUnits() error {
 		t.units = append(t.units, cu)
 		r.SkipChildren()
 	}
+	return fmt.Errorf("more DIEs than bytes in .debug_info: corrupt input")
 }
+
+// maxEntries bounds any walk over DIEs: every entry takes at least one
+// byte of .debug_info, so more entries than bytes means a reader that
+// stopped advancing on corrupt input.
+func (t *Table) maxEntries() int { return len(t.info) + 1 }
 
 // unitVersion returns the DWARF version of the unit whose first DIE is at
 // off, read from the unit header that precedes it (11 bytes in DWARF 2-4,
