@@ -56,7 +56,7 @@ loop:
 				cause, tval = causeFetchFault, pc+2
 				goto trap
 			}
-			if off == pageSize-2 && w&3 == 3 {
+			if pc&pageMask == pageSize-2 && w&3 == 3 {
 				h.tmp = decode(w) // crosses into the next page: never cached
 				in = &h.tmp
 			} else {

@@ -3,6 +3,13 @@ package vm
 // Hart is one RISC-V hardware thread in machine mode. Its registers are read
 // and written through getters so that the executor can keep a sink register
 // for x0.
+//
+// Room for user mode and PMP: a privilege field would join the execution
+// state below, mstatus would store MPP (today it reads 3), mret/trap entry
+// (trap.go) would switch privilege, and csrInsn would check CSR privilege
+// bits. PMP checks belong on the slow paths only: a page whose access is
+// restricted for the current privilege would simply be kept out of the
+// rd/wr fast-path tables (memory.go), as watched pages are.
 type Hart struct {
 	x  [256]uint32 // x[0] is always 0; x[regSink] absorbs writes to x0
 	pc uint32
