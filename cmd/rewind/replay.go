@@ -57,6 +57,9 @@ func replayMainImpl(args []string, s stdio) int {
 		return exitFault
 	}
 	st := tl.Run(rec.End)
+	if st.Reason == vm.StopLimit && (rec.Status.Kind == checkpoint.StatusFatal || rec.Status.Kind == checkpoint.StatusIdle) {
+		st = tl.Run(rec.End + 1) // a fatal or idle stop takes no step: look once more at the end
+	}
 	out.Flush()
 	got := rec.Status
 	if st.Reason != vm.StopLimit || rec.Status.Kind != checkpoint.StatusStopped {
