@@ -152,7 +152,9 @@ func (h *Hart) writeCSR(n uint16, v uint32, after uint64) bool {
 	case csrMip:
 		// MEIP, MTIP and MSIP are read-only views of the devices.
 	case csrMtvec:
-		h.mtvec = v &^ 2 // modes 0 (direct) and 1 (vectored)
+		if v&3 < 2 { // modes 0 (direct) and 1 (vectored); others are ignored, as on QEMU
+			h.mtvec = v
+		}
 		h.mtvecSet = true
 		h.inTrap = false
 	case csrMepc:

@@ -308,7 +308,7 @@ loop:
 			cause, tval = causeECallM, 0
 			goto trap
 		case opEBREAK:
-			cause, tval = causeBreakpoint, pc
+			cause, tval = causeBreakpoint, 0 // QEMU 7.2 leaves mtval 0 for ebreak
 			goto trap
 		case opMRET:
 			h.mret()

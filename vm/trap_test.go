@@ -32,7 +32,7 @@ func TestSynchronousTraps(t *testing.T) {
 		cause, tval uint32
 	}{
 		{"ecall", prog(uint32(ecall)), 11, 0},
-		{"ebreak", prog(uint32(ebreak)), 3, bodyPC},
+		{"ebreak", prog(uint32(ebreak)), 3, 0},
 		{"illegal zero", prog(0), 2, 0},
 		{"satp absent", prog(csrrs(5, csrSatp, 0)), 2, csrrs(5, csrSatp, 0)},
 		{"mnstatus absent", prog(csrrs(5, 0x744, 0)), 2, csrrs(5, 0x744, 0)},
