@@ -2,6 +2,7 @@ package checkpoint
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"testing"
 
 	"github.com/rewind-debugger/rewind/vm"
@@ -114,6 +115,9 @@ func TestRecordReplayLiveInput(t *testing.T) {
 				t.Fatalf("recorded run did not exit: %v", fin)
 			}
 			rec := tl.Recording()
+			if rec.OutputLen != uint64(live.Len()) || rec.OutputHash != sha256.Sum256(live.Bytes()) || rec.Status.Kind != StatusExit {
+				t.Fatalf("recording: %d output bytes (live %d), status %v", rec.OutputLen, live.Len(), rec.Status)
+			}
 			path := t.TempDir() + "/run.rwd"
 			if err := WriteRecording(path, rec); err != nil {
 				t.Fatal(err)
@@ -135,5 +139,22 @@ func TestRecordReplayLiveInput(t *testing.T) {
 				t.Fatalf("replayed output %q, recorded %q", replayed.Bytes(), live.Bytes())
 			}
 		})
+	}
+}
+
+func TestRecordingStatusFatal(t *testing.T) {
+	fw := firmware{name: "crash", path: "../testdata/firmware/crash.elf", harts: 1}
+	tl := New(boot(t, fw), Options{})
+	st := tl.Run(Forever)
+	if st.Reason != vm.StopFatal {
+		t.Fatalf("crash: %v", st.Reason)
+	}
+	rec := tl.Recording()
+	if rec.Status.Kind != StatusFatal || rec.Status.Cause != st.Cause || rec.End != tl.Now() {
+		t.Fatalf("status %v end %d", rec.Status, rec.End)
+	}
+	// Running again at the end reports the same ending.
+	if again := tl.Run(Forever); again != st {
+		t.Fatalf("again: %+v, want %+v", again, st)
 	}
 }
