@@ -1,0 +1,154 @@
+package debugger
+
+import (
+	"slices"
+
+	"github.com/rewind-debugger/rewind/checkpoint"
+	"github.com/rewind-debugger/rewind/vm"
+)
+
+// hitKey names one moment of one hart in a reverse search.
+type hitKey struct {
+	time uint64
+	hart int
+}
+
+// arm gives the timeline the current stop conditions. In reverse mode the
+// predicate only evaluates conditions (a search may scan a hit several
+// times) and notes the results in seekHit; forward, it also counts hits,
+// prints log points and decides.
+func (s *Session) arm(reverse bool) {
+	s.reverse = reverse
+	var c checkpoint.Conditions
+	var addrs []uint32
+	s.bps.each(func(b *Breakpoint) {
+		if b.Kind != KindData && b.Verified {
+			addrs = append(addrs, b.Addrs...)
+		}
+	})
+	for a := range s.bps.temp {
+		addrs = append(addrs, a)
+	}
+	slices.Sort(addrs)
+	for _, a := range slices.Compact(addrs) {
+		c.Breakpoints = append(c.Breakpoints, checkpoint.Breakpoint{Addr: a, Hart: -1})
+	}
+	for _, b := range s.bps.data {
+		if b.Verified {
+			c.Watchpoints = append(c.Watchpoints, checkpoint.Watchpoint{Addr: b.Addr, Size: b.Size, Access: b.Access})
+		}
+	}
+	c.Traps = len(s.bps.filters) > 0
+	c.Predicate = s.accept
+	s.tl.SetConditions(c)
+}
+
+// hitResult is what the predicate decided about one hit.
+type hitResult struct {
+	ids  []int
+	temp bool
+}
+
+// accept is the timeline's predicate.
+func (s *Session) accept(_ *vm.Machine, st vm.Stop) bool {
+	var r hitResult
+	switch st.Reason {
+	case vm.StopBreakpoint:
+		r.temp = s.bps.temp[st.PC]
+		r.ids = s.take(s.bps.at(st.PC), st.Hart)
+	case vm.StopWatchpoint:
+		r.ids = s.take(s.bps.watching(st.Addr, st.Size, st.Access), st.Hart)
+	case vm.StopTrap:
+		if s.trapWanted(st.Cause) {
+			r.ids = []int{0}
+		}
+	default:
+		return true
+	}
+	if !r.temp && len(r.ids) == 0 {
+		return false
+	}
+	if s.reverse {
+		s.seekRes[hitKey{st.Time, st.Hart}] = r
+	}
+	s.lastHit = r
+	return true
+}
+
+// take returns the IDs of the breakpoints that stop at a hit: condition
+// true and, forward, hit condition met (log points print instead).
+func (s *Session) take(bs []*Breakpoint, hart int) []int {
+	var ids []int
+	for _, b := range bs {
+		if !s.condTrue(b, hart) {
+			continue
+		}
+		if s.reverse {
+			if b.stops() {
+				ids = append(ids, b.ID)
+			}
+			continue
+		}
+		b.hits++
+		if !b.hit.holds(b.hits) {
+			continue
+		}
+		if !b.stops() {
+			s.logPoint(b, hart)
+			continue
+		}
+		ids = append(ids, b.ID)
+	}
+	return ids
+}
+
+// trapWanted applies the exception filters to a trap cause.
+func (s *Session) trapWanted(cause uint32) bool {
+	f := s.bps.filters
+	if cause&interruptBit != 0 {
+		return false
+	}
+	return f[FilterAllFaults] || (f[FilterIllegal] && cause == causeIllegal) ||
+		(f[FilterEbreak] && cause == causeBreakpoint)
+}
+
+// condTrue evaluates a breakpoint's condition on hart now; an error counts
+// as true (the user is stopped and told).
+func (s *Session) condTrue(b *Breakpoint, hart int) bool {
+	if b.Condition == "" {
+		return true
+	}
+	fs, err := s.unwind(hart, 1)
+	if err != nil || len(fs) == 0 {
+		return true
+	}
+	v, err := fs[0].Evaluate(b.Condition)
+	if err != nil {
+		s.condErr = b.Condition + ": " + err.Error()
+		return true
+	}
+	raw, err := v.Load(fs[0].Env())
+	if err != nil {
+		return true
+	}
+	for _, x := range raw {
+		if x != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// logPoint outputs a log point's message.
+func (s *Session) logPoint(b *Breakpoint, hart int) {
+	fs, _ := s.unwind(hart, 1)
+	var msg string
+	if len(fs) > 0 {
+		msg = formatLog(b.LogMessage, fs[0])
+	} else {
+		msg = formatLog(b.LogMessage, nil)
+	}
+	if s.opt.Log != nil {
+		s.opt.Log(msg+"\n", s.m.Time())
+	}
+}

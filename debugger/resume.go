@@ -1,0 +1,138 @@
+package debugger
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/rewind-debugger/rewind/checkpoint"
+	"github.com/rewind-debugger/rewind/vm"
+)
+
+// Continue runs forward until a breakpoint, data breakpoint or trap
+// filter stops it (with condition and hit count met), the guest exits or
+// halts, or Pause.
+func (s *Session) Continue() Stop {
+	s.begin()
+	return s.runForward(checkpoint.Forever)
+}
+
+// runForward runs with the armed conditions up to limit.
+func (s *Session) runForward(limit uint64) Stop {
+	s.arm(false)
+	s.lastHit = hitResult{}
+	s.condErr = ""
+	st := s.tl.Run(limit)
+	if out, ok := s.machineStop(st); ok {
+		return out
+	}
+	if st.Reason == vm.StopLimit {
+		return s.stopHere(ReasonStep, st.Hart, "")
+	}
+	return s.hitStop(st, s.lastHit.ids, s.lastHit.temp)
+}
+
+// hitStop describes a breakpoint, watchpoint or trap hit.
+func (s *Session) hitStop(st vm.Stop, ids []int, temp bool) Stop {
+	if len(ids) == 0 && temp {
+		return s.stopHere(ReasonStep, st.Hart, "")
+	}
+	if st.Reason == vm.StopTrap {
+		out := s.stopHere(ReasonException, st.Hart, "trap: "+causeName(st.Cause))
+		out.Trap = s.trapOf(st)
+		return out
+	}
+	reason, desc := ReasonBreakpoint, ""
+	if b := s.byID(ids); b != nil {
+		switch b.Kind {
+		case KindFunction:
+			reason = ReasonFunction
+		case KindInstruction:
+			reason = ReasonInstruction
+		case KindData:
+			reason = ReasonData
+			desc = fmt.Sprintf("%s by the instruction at %#x", b.Message, st.PC)
+		}
+	}
+	if s.condErr != "" {
+		desc = "condition error: " + s.condErr
+	}
+	out := s.stopHere(reason, st.Hart, desc)
+	out.BreakpointIDs = ids
+	return out
+}
+
+// byID finds the first breakpoint of ids.
+func (s *Session) byID(ids []int) *Breakpoint {
+	var found *Breakpoint
+	s.bps.each(func(b *Breakpoint) {
+		if found == nil && len(ids) > 0 && b.ID == ids[0] {
+			found = b
+		}
+	})
+	return found
+}
+
+// ReverseContinue runs backwards to the latest earlier moment at which a
+// breakpoint, data breakpoint (before the access) or trap filter stops,
+// with conditions evaluated there and hit counts counted backwards from
+// now. With none it stops at the start of history.
+func (s *Session) ReverseContinue() Stop {
+	s.begin()
+	return s.runBackward(s.tl.Start())
+}
+
+// runBackward searches back to floor.
+func (s *Session) runBackward(floor uint64) Stop {
+	s.arm(true)
+	defer s.arm(false)
+	s.bps.each(func(b *Breakpoint) { b.back = 0 })
+	s.condErr = ""
+	for {
+		s.seekRes = map[hitKey]hitResult{}
+		st, found, err := s.tl.ReverseRun(floor)
+		switch {
+		case errors.Is(err, checkpoint.ErrPaused):
+			return s.stopHere(ReasonPause, s.hart, "paused")
+		case err != nil:
+			return s.errorStop(fmt.Errorf("reverse search: %w", err))
+		case !found:
+			return s.startStop(floor)
+		}
+		r := s.seekRes[hitKey{st.Time, st.Hart}]
+		if ids, ok := s.countBack(r); ok || r.temp {
+			return s.hitStop(st, ids, r.temp)
+		}
+		if s.pausing() {
+			return s.stopHere(ReasonPause, st.Hart, "paused")
+		}
+	}
+}
+
+// countBack applies hit conditions to a reverse hit.
+func (s *Session) countBack(r hitResult) ([]int, bool) {
+	var ids []int
+	for _, id := range r.ids {
+		if id == 0 {
+			ids = append(ids, 0)
+			continue
+		}
+		b := s.byID([]int{id})
+		if b == nil {
+			continue
+		}
+		b.back++
+		if b.hit.holds(b.back) {
+			ids = append(ids, id)
+		}
+	}
+	return ids, len(ids) > 0
+}
+
+// startStop reports reaching the floor of a backward run.
+func (s *Session) startStop(floor uint64) Stop {
+	if floor <= s.tl.Start() {
+		return s.stopHere(ReasonStartOfHistory, s.hart,
+			"reached the start of history: nothing earlier to go back to")
+	}
+	return s.stopHere(ReasonStep, s.hart, "")
+}

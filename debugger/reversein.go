@@ -1,0 +1,43 @@
+package debugger
+
+// ReverseStepIn steps back into the last statement of a function called
+// from the previous line; without such a call it is StepBack.
+func (s *Session) ReverseStepIn(hart int) Stop {
+	s.begin()
+	start := s.where(hart)
+	if start.line == 0 || !start.ok || start.fn == nil {
+		return s.stepBackInstruction(hart)
+	}
+	now := s.tl.Now()
+	prev, found, err := s.previousStatement(hart, start)
+	if err != nil || !found {
+		return s.landBack(hart, prev, found, err)
+	}
+	ms, err := s.scan(hart, prev, now, s.allStatements())
+	if err != nil {
+		return s.landBack(hart, 0, false, err)
+	}
+	if err := s.tl.Seek(prev); err != nil {
+		return s.errorStop(err)
+	}
+	base := s.cfa(hart)
+	for i := len(ms) - 1; i >= 0; i-- {
+		if m := ms[i]; m.time > prev && m.cfa < base && m.cfa < start.cfa && m.cfa != 0 {
+			return s.landBack(hart, m.time, true, nil)
+		}
+	}
+	return s.landBack(hart, prev, true, nil)
+}
+
+// allStatements lists the statement boundaries of every function with
+// debug information (computed once).
+func (s *Session) allStatements() []uint32 {
+	if s.stmts == nil {
+		for _, f := range s.syms.Functions() {
+			if f.HasDebugInfo() {
+				s.stmts = append(s.stmts, s.statementsOf(f)...)
+			}
+		}
+	}
+	return s.stmts
+}

@@ -1,0 +1,168 @@
+package debugger
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"sync/atomic"
+
+	"github.com/rewind-debugger/rewind/checkpoint"
+	"github.com/rewind-debugger/rewind/symbols"
+	"github.com/rewind-debugger/rewind/vm"
+)
+
+// Options configure a Session. Zero values select the defaults.
+type Options struct {
+	// Path is the ELF's path, used to resolve relative source paths.
+	Path string
+	// Harts is the number of harts (default 1).
+	Harts int
+	// MemorySize is the RAM size in bytes (default 128 MiB).
+	MemorySize uint32
+	// CheckpointBudget bounds checkpoint memory in bytes (default 256 MiB).
+	CheckpointBudget int64
+	// Recording, when set, replays this recorded input log.
+	Recording *checkpoint.Recording
+	// Output receives UART output the first time the guest produces it,
+	// with the time of the byte.
+	Output func(b byte, time uint64)
+	// Log receives log point messages.
+	Log func(text string, time uint64)
+	// Progress reports long reverse searches (steps done, steps at most).
+	Progress func(done, total uint64)
+}
+
+// Session is one debugging session over one board and its history.
+type Session struct {
+	opt   Options
+	elf   []byte
+	syms  *symbols.Table
+	m     *vm.Machine
+	tl    *checkpoint.Timeline
+	bps   breakpoints
+	hart  int    // hart of the last stop
+	stops []Stop // recent stops, newest last
+	cache frameCache
+
+	paused  atomic.Bool
+	seekRes map[hitKey]hitResult // and why
+	lastHit hitResult            // the predicate's latest decision
+	condErr string               // the latest condition that failed to evaluate
+	reverse bool                 // the armed conditions serve a reverse search
+	forked  bool                 // an edit changed the past
+	stmts   []uint32             // every statement boundary (reverse step in)
+}
+
+// ErrNoProgram is returned by New when there is no ELF.
+var ErrNoProgram = errors.New("no firmware ELF given")
+
+// New creates a session running elf on the virt board.
+func New(elf []byte, opt Options) (*Session, error) {
+	if len(elf) == 0 {
+		return nil, ErrNoProgram
+	}
+	if !bytes.HasPrefix(elf, []byte("\x7fELF")) {
+		return nil, fmt.Errorf("%s is not an ELF file", nameOr(opt.Path))
+	}
+	syms, err := loadSymbols(elf, opt.Path)
+	if err != nil {
+		return nil, err
+	}
+	s := &Session{opt: opt, elf: elf, syms: syms}
+	if err := s.boot(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func nameOr(p string) string {
+	if p == "" {
+		return "the program"
+	}
+	return p
+}
+
+// loadSymbols reads the ELF's symbols and debug information.
+func loadSymbols(elf []byte, path string) (*symbols.Table, error) {
+	t, err := symbols.Load(bytes.NewReader(elf))
+	if err != nil {
+		return nil, fmt.Errorf("reading symbols of %s: %w", nameOr(path), err)
+	}
+	if path != "" {
+		t.SetBaseDir(dirOf(path))
+	}
+	return t, nil
+}
+
+// boot builds a fresh machine and timeline (also used by Restart).
+func (s *Session) boot() error {
+	cfg := vm.Config{Harts: s.opt.Harts, RAMSize: s.opt.MemorySize}
+	if r := s.opt.Recording; r != nil {
+		if err := r.CheckFirmware(s.elf); err != nil {
+			return fmt.Errorf("recording: %w", err)
+		}
+		cfg.Harts, cfg.RAMBase, cfg.RAMSize = r.Harts, r.RAMBase, r.RAMSize
+	}
+	m, err := vm.NewVirt(cfg)
+	if err != nil {
+		return fmt.Errorf("creating the board: %w", err)
+	}
+	if _, err := m.LoadELF(s.elf); err != nil {
+		return fmt.Errorf("loading %s: %w", nameOr(s.opt.Path), err)
+	}
+	tl := checkpoint.New(m, checkpoint.Options{Budget: s.opt.CheckpointBudget,
+		Output: s.output, Progress: s.opt.Progress})
+	if r := s.opt.Recording; r != nil {
+		if err := tl.LoadEvents(r.Events); err != nil {
+			return fmt.Errorf("recording: %w", err)
+		}
+	}
+	s.m, s.tl, s.hart, s.stops = m, tl, 0, nil
+	s.cache = frameCache{}
+	s.bps.resetHits()
+	s.arm(false)
+	return nil
+}
+
+// output forwards a UART byte produced for the first time.
+func (s *Session) output(b byte) {
+	if s.opt.Output != nil {
+		s.opt.Output(b, s.m.Time())
+	}
+}
+
+// Restart goes back to a fresh board with the same breakpoints (the
+// history is discarded).
+func (s *Session) Restart() error {
+	return s.boot()
+}
+
+// Symbols returns the firmware's symbol table.
+func (s *Session) Symbols() *symbols.Table { return s.syms }
+
+// Machine returns the board, for reading only.
+func (s *Session) Machine() *vm.Machine { return s.m }
+
+// Timeline returns the history, for reading only.
+func (s *Session) Timeline() *checkpoint.Timeline { return s.tl }
+
+// Harts is the number of harts.
+func (s *Session) Harts() int { return s.m.Harts() }
+
+// Hart is the hart of the last stop.
+func (s *Session) Hart() int { return s.hart }
+
+// Now is the current time.
+func (s *Session) Now() uint64 { return s.tl.Now() }
+
+// Pause stops a running operation soon. Safe from any goroutine.
+func (s *Session) Pause() {
+	s.paused.Store(true)
+	s.tl.Pause()
+}
+
+// begin starts an operation: a pause asked before it is forgotten.
+func (s *Session) begin() { s.paused.Store(false) }
+
+// pausing reports whether Pause was called during the operation.
+func (s *Session) pausing() bool { return s.paused.Load() }

@@ -1,0 +1,182 @@
+package debugger
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/rewind-debugger/rewind/checkpoint"
+	"github.com/rewind-debugger/rewind/symbols"
+)
+
+// StepBack steps backwards: by one instruction of hart, or (Statement)
+// a reverse step over: to the start of the previous line of this frame,
+// or of the calling line when this is the function's first.
+func (s *Session) StepBack(hart int, g Granularity) Stop {
+	s.begin()
+	if g == ByInstruction {
+		return s.stepBackInstruction(hart)
+	}
+	start := s.where(hart)
+	if start.line == 0 || !start.ok || start.fn == nil {
+		return s.stepBackInstruction(hart)
+	}
+	t, found, err := s.previousStatement(hart, start)
+	return s.landBack(hart, t, found, err)
+}
+
+// landBack seeks to a reverse step's result.
+func (s *Session) landBack(hart int, t uint64, found bool, err error) Stop {
+	switch {
+	case errors.Is(err, checkpoint.ErrPaused):
+		return s.stopHere(ReasonPause, hart, "paused")
+	case err != nil:
+		return s.errorStop(err)
+	case !found:
+		if err := s.tl.Seek(s.tl.Start()); err != nil {
+			return s.errorStop(err)
+		}
+		return s.stopHere(ReasonStartOfHistory, hart, "reached the start of history: nothing earlier to step back to")
+	}
+	if err := s.tl.Seek(t); err != nil {
+		return s.errorStop(fmt.Errorf("stepping back: %w", err))
+	}
+	return s.stopHere(ReasonStep, hart, "")
+}
+
+// stepBackInstruction moves one instruction back.
+func (s *Session) stepBackInstruction(hart int) Stop {
+	moved, err := s.tl.StepBack(1)
+	if err != nil {
+		return s.errorStop(fmt.Errorf("stepping back: %w", err))
+	}
+	if !moved {
+		return s.stopHere(ReasonStartOfHistory, hart, "at the start of history: nothing earlier to step back to")
+	}
+	return s.stopHere(ReasonStep, hart, "")
+}
+
+// statementsOf lists the statement boundaries of a function.
+func (s *Session) statementsOf(fn *symbols.Function) []uint32 {
+	if fn == nil {
+		return nil
+	}
+	return s.syms.StatementsIn(fn.Low, fn.High)
+}
+
+// previousStatement finds the time of a reverse step over from start.
+func (s *Session) previousStatement(hart int, start position) (uint64, bool, error) {
+	fn := start.fn
+	body := s.syms.PostPrologue(fn)
+	caller := s.syms.FunctionAt(start.callerPC)
+	addrs := append(s.statementsOf(fn), fn.Low)
+	if caller != nil && caller != fn {
+		addrs = append(addrs, s.statementsOf(caller)...)
+	}
+	now := s.tl.Now()
+	atEntry := start.pc == fn.Low
+	return s.searchBack(hart, addrs, func(ms []mark, lo uint64, atStart bool) (uint64, bool) {
+		entry, hasEntry := uint64(now), atEntry
+		if !hasEntry {
+			entry, hasEntry = latestEntry(ms, fn.Low, start.cfa)
+		}
+		for i := len(ms) - 1; i >= 0; i-- {
+			m := ms[i]
+			if hasEntry && m.time <= entry {
+				break
+			}
+			if m.cfa == start.cfa && fn.Contains(m.pc) && m.pc >= body && s.lineOf(m.pc) != start.line {
+				return ms[s.lineStart(ms, i)].time, true
+			}
+		}
+		if !hasEntry {
+			return 0, false
+		}
+		for i := len(ms) - 1; i >= 0; i-- {
+			if m := ms[i]; m.time < entry && m.cfa == start.callCFA && caller != nil && caller.Contains(m.pc) {
+				return m.time, true
+			}
+		}
+		if atStart || caller == nil || !s.hasLines(start.callerPC) {
+			return entry - 1, entry > s.tl.Start()
+		}
+		return 0, false
+	})
+}
+
+// lineStart walks back from mark i over the earlier boundaries of the
+// same line instance (same frame, ascending addresses) to its first.
+func (s *Session) lineStart(ms []mark, i int) int {
+	line := s.lineOf(ms[i].pc)
+	for i > 0 {
+		p, m := ms[i-1], ms[i]
+		if p.cfa != m.cfa || p.pc >= m.pc || s.lineOf(p.pc) != line {
+			break
+		}
+		i--
+	}
+	return i
+}
+
+// latestEntry finds the latest mark at a function's entry with a CFA.
+func latestEntry(ms []mark, entry, cfa uint32) (uint64, bool) {
+	for i := len(ms) - 1; i >= 0; i-- {
+		if ms[i].pc == entry && ms[i].cfa == cfa {
+			return ms[i].time, true
+		}
+	}
+	return 0, false
+}
+
+// lineOf is the source line of pc (0 if none).
+func (s *Session) lineOf(pc uint32) int {
+	loc, ok := s.syms.PCToLine(pc)
+	if !ok {
+		return 0
+	}
+	return loc.Line
+}
+
+// frameEntry finds when the activation of fn with CFA cfa began.
+func (s *Session) frameEntry(hart int, fn *symbols.Function, cfa uint32) (uint64, bool, error) {
+	if s.m.Hart(hart).PC() == fn.Low && s.cfa(hart) == cfa {
+		return s.tl.Now(), true, nil
+	}
+	return s.searchBack(hart, []uint32{fn.Low}, func(ms []mark, _ uint64, _ bool) (uint64, bool) {
+		return latestEntry(ms, fn.Low, cfa)
+	})
+}
+
+// ReverseStepOut goes back to the moment before the call of the current
+// function: the caller, at the call instruction.
+func (s *Session) ReverseStepOut(hart int) Stop {
+	s.begin()
+	start := s.where(hart)
+	if !start.ok || start.fn == nil {
+		return s.stepBackInstruction(hart)
+	}
+	t, found, err := s.frameEntry(hart, start.fn, start.cfa)
+	if found && t == s.tl.Start() {
+		found = false
+	}
+	return s.landBack(hart, t-1, found, err)
+}
+
+// RestartFrame goes back to the moment frame index of hart was entered
+// (its function's first instruction).
+func (s *Session) RestartFrame(hart, index int) Stop {
+	s.begin()
+	f, err := s.Frame(hart, index)
+	if err != nil {
+		return s.errorStop(err)
+	}
+	if f.Function == nil {
+		return s.errorStop(fmt.Errorf("frame %d has no function to restart", index))
+	}
+	t, found, err := s.frameEntry(hart, f.Function, f.CFA)
+	st := s.landBack(hart, t, found, err)
+	if st.Reason == ReasonStep {
+		st.Reason = ReasonRestart
+		s.stops[len(s.stops)-1].Reason = ReasonRestart
+	}
+	return st
+}

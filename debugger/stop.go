@@ -1,0 +1,123 @@
+package debugger
+
+import (
+	"fmt"
+
+	"github.com/rewind-debugger/rewind/vm"
+)
+
+// Reason says why the session stopped (the DAP stopped-event reasons).
+type Reason string
+
+// Stop reasons.
+const (
+	ReasonStep           Reason = "step"
+	ReasonBreakpoint     Reason = "breakpoint"
+	ReasonFunction       Reason = "function breakpoint"
+	ReasonInstruction    Reason = "instruction breakpoint"
+	ReasonData           Reason = "data breakpoint"
+	ReasonException      Reason = "exception"
+	ReasonPause          Reason = "pause"
+	ReasonEntry          Reason = "entry"
+	ReasonGoto           Reason = "goto"
+	ReasonRestart        Reason = "restart"
+	ReasonStartOfHistory Reason = "start of history"
+	ReasonExited         Reason = "exited"
+	ReasonHalted         Reason = "halted" // fatal trap or idle with no input
+	ReasonEndOfHistory   Reason = "end of history"
+	ReasonError          Reason = "error"
+)
+
+// Stop describes where an operation left the session.
+type Stop struct {
+	Reason      Reason
+	Description string
+	Hart        int
+	Time        uint64
+	PC          uint32
+	// BreakpointIDs lists the breakpoints that caused the stop.
+	BreakpointIDs []int
+	// ExitCode is the guest's exit code (ReasonExited).
+	ExitCode int
+	// Trap describes a trap stop (ReasonException, ReasonHalted).
+	Trap *Trap
+	// Err is set with ReasonError.
+	Err error
+}
+
+// Trap describes a trap taken by a hart.
+type Trap struct {
+	Cause, Tval, PC uint32
+	Function        string
+}
+
+// Exited reports whether the guest has finished.
+func (st Stop) Exited() bool { return st.Reason == ReasonExited }
+
+// String renders a stop for logs and consoles.
+func (st Stop) String() string {
+	s := fmt.Sprintf("%s at %#x (time %d)", st.Reason, st.PC, st.Time)
+	if st.Description != "" {
+		s += ": " + st.Description
+	}
+	return s
+}
+
+// stopHere makes a Stop at the current position for hart.
+func (s *Session) stopHere(r Reason, hart int, desc string) Stop {
+	if hart < 0 || hart >= s.m.Harts() {
+		hart = 0
+	}
+	s.hart = hart
+	st := Stop{Reason: r, Description: desc, Hart: hart, Time: s.tl.Now(), PC: s.m.Hart(hart).PC()}
+	s.noteStop(st)
+	return st
+}
+
+// errorStop reports a failed operation at the current position.
+func (s *Session) errorStop(err error) Stop {
+	st := s.stopHere(ReasonError, s.hart, err.Error())
+	st.Err = err
+	return st
+}
+
+// noteStop remembers a stop for the timeline view.
+func (s *Session) noteStop(st Stop) {
+	s.cache = frameCache{}
+	s.stops = append(s.stops, st)
+	if len(s.stops) > maxStops {
+		s.stops = s.stops[len(s.stops)-maxStops:]
+	}
+}
+
+// maxStops bounds the recent stops kept for the timeline view.
+const maxStops = 64
+
+// machineStop translates a final machine stop (exit, fatal, idle) or
+// returns ok=false for the others.
+func (s *Session) machineStop(st vm.Stop) (Stop, bool) {
+	switch st.Reason {
+	case vm.StopExit:
+		out := s.stopHere(ReasonExited, st.Hart, fmt.Sprintf("the firmware exited with code %d", st.ExitCode))
+		out.ExitCode = st.ExitCode
+		return out, true
+	case vm.StopFatal:
+		out := s.stopHere(ReasonHalted, st.Hart, "the board stopped on a trap it cannot handle: "+causeName(st.Cause))
+		out.Trap = s.trapOf(st)
+		return out, true
+	case vm.StopIdle:
+		return s.stopHere(ReasonHalted, st.Hart, "every hart waits for input that never comes (type into the UART to go on)"), true
+	case vm.StopPause:
+		return s.stopHere(ReasonPause, st.Hart, "paused"), true
+	}
+	return Stop{}, false
+}
+
+// trapOf describes a trap stop.
+func (s *Session) trapOf(st vm.Stop) *Trap {
+	t := &Trap{Cause: st.Cause, Tval: st.Tval, PC: st.PC}
+	if f := s.syms.FunctionAt(st.PC); f != nil {
+		t.Function = f.Name
+	}
+	return t
+}
