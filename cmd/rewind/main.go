@@ -7,6 +7,7 @@
 //	rewind run [flags] firmware.elf      run firmware, UART on stdin/stdout
 //	rewind record -o run.rwd firmware.elf  run and save a recording
 //	rewind replay run.rwd                replay a recording
+//	rewind gdbserver firmware.elf        GDB remote stub with reverse execution
 //
 // Run "rewind help" for the list of commands and "rewind CMD -h" for flags.
 package main
@@ -35,9 +36,10 @@ type command struct {
 
 func commands() map[string]command {
 	return map[string]command{
-		"run":    {"run firmware on the emulated board (UART on stdin/stdout)", runMain},
-		"record": {"run firmware and save a recording of the run", recordMain},
-		"replay": {"replay a recording: same output, same exit code", replayMain},
+		"run":       {"run firmware on the emulated board (UART on stdin/stdout)", runMain},
+		"record":    {"run firmware and save a recording of the run", recordMainImpl},
+		"replay":    {"replay a recording: same output, same exit code", replayMainImpl},
+		"gdbserver": {"serve gdb (and Eclipse CDT) with reverse execution", gdbserverMainImpl},
 	}
 }
 

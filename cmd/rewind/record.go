@@ -28,7 +28,7 @@ func parseRecordFlags(args []string, s stdio) (recordOptions, error) {
 	fs := flag.NewFlagSet("rewind record", flag.ContinueOnError)
 	fs.SetOutput(s.Err)
 	fs.StringVar(&o.out, "o", "", "recording file to write (required)")
-	fs.BoolVar(&o.embed, "embed-elf", false, "store the firmware itself in the recording")
+	fs.BoolVar(&o.embed, "embed-elf", true, "store the firmware itself in the recording (--embed-elf=false stores only its hash)")
 	fs.IntVar(&o.harts, "harts", 1, "number of harts (CPUs)")
 	fs.UintVar(&o.ramMiB, "ram", 128, "RAM size in MiB")
 	fs.BoolVar(&o.demo, "demo", false, "record the built-in demo firmware")
@@ -54,7 +54,7 @@ func parseRecordFlags(args []string, s stdio) (recordOptions, error) {
 }
 
 // recordMainImpl implements "rewind record -o run.rwd [--harts N]
-// [--embed-elf] firmware.elf": it runs the firmware like "rewind run"
+// [--embed-elf=false] firmware.elf": it runs the firmware like "rewind run"
 // (stdin to the UART stamped with the time it arrives, UART to stdout, the
 // firmware's exit code) and saves a recording of the run.
 func recordMainImpl(args []string, s stdio) int {
