@@ -34,53 +34,69 @@ func (f *Function) HasDebugInfo() bool { return f.Offset != 0 }
 // maxFuncs bounds the functions read from hostile input.
 const maxFuncs = 1 << 22
 
-// loadFuncs collects every subprogram DIE that has code.
+// loadFuncs collects every subprogram DIE that has code. C functions
+// are children of their unit, so only the units' top-level DIEs are read
+// (children are skipped through DW_AT_sibling).
 func (t *Table) loadFuncs() {
-	r := t.dwarf.Reader()
-	for n := 0; len(t.funcs) < maxFuncs && n < t.maxEntries(); n++ {
-		e, err := r.Next()
-		if err != nil || e == nil {
-			break
-		}
-		if e.Tag == dwarf.TagVariable || e.Tag == dwarf.TagFormalParameter {
-			t.noteLoclist(e)
+	for _, cu := range t.units {
+		r := t.dwarf.Reader()
+		r.Seek(cu.off)
+		if top, err := r.Next(); err != nil || top == nil || !top.Children {
 			continue
 		}
-		if e.Tag != dwarf.TagSubprogram {
-			continue
-		}
-		rs, err := t.dwarf.Ranges(e)
-		if err != nil || len(rs) == 0 {
-			continue
-		}
-		f := &Function{Offset: e.Offset, unit: t.unitContaining(e.Offset)}
-		for _, rg := range rs {
-			if rg[1] > rg[0] {
-				f.Ranges = append(f.Ranges, addrRange{uint32(rg[0]), uint32(rg[1])})
+		for n := 0; len(t.funcs) < maxFuncs && n < t.maxEntries(); n++ {
+			e, err := r.Next()
+			if err != nil || e == nil || e.Tag == 0 {
+				break
+			}
+			if e.Children {
+				r.SkipChildren()
+			}
+			if e.Tag == dwarf.TagSubprogram {
+				t.addFunc(e, cu)
 			}
 		}
-		if len(f.Ranges) == 0 {
-			continue
-		}
-		f.Low, f.High = f.Ranges[0].lo, f.Ranges[0].hi
-		if lo, ok := e.Val(dwarf.AttrLowpc).(uint64); ok {
-			f.Low = uint32(lo)
-			for _, rg := range f.Ranges {
-				if rg.contains(f.Low) {
-					f.High = rg.hi
-				}
-			}
-		}
-		f.Name, f.DeclLine = t.entryName(e)
-		t.funcs = append(t.funcs, f)
-		t.byName[f.Name] = append(t.byName[f.Name], f)
 	}
+}
+
+// addFunc records a subprogram if it has code.
+func (t *Table) addFunc(e *dwarf.Entry, cu *compUnit) {
+	rs, err := t.dwarf.Ranges(e)
+	if err != nil || len(rs) == 0 {
+		return
+	}
+	f := &Function{Offset: e.Offset, unit: cu}
+	for _, rg := range rs {
+		if rg[1] > rg[0] {
+			f.Ranges = append(f.Ranges, addrRange{uint32(rg[0]), uint32(rg[1])})
+		}
+	}
+	if len(f.Ranges) == 0 {
+		return
+	}
+	f.Low, f.High = f.Ranges[0].lo, f.Ranges[0].hi
+	if lo, ok := e.Val(dwarf.AttrLowpc).(uint64); ok {
+		f.Low = uint32(lo)
+		for _, rg := range f.Ranges {
+			if rg.contains(f.Low) {
+				f.High = rg.hi
+			}
+		}
+	}
+	f.Name, f.DeclLine = t.entryName(e)
+	t.funcs = append(t.funcs, f)
+	t.byName[f.Name] = append(t.byName[f.Name], f)
 }
 
 // finishFuncs adds symbol-only functions and sorts the list.
 func (t *Table) finishFuncs() {
 	t.addSymtabFuncs()
 	sort.SliceStable(t.funcs, func(i, j int) bool { return t.funcs[i].Low < t.funcs[j].Low })
+	for _, f := range t.funcs {
+		if len(f.Ranges) > 1 {
+			t.multiRange = append(t.multiRange, f)
+		}
+	}
 }
 
 // addSymtabFuncs adds functions known only from .symtab (assembly code).
@@ -149,32 +165,58 @@ func (t *Table) FunctionByName(name string) (*Function, bool) {
 func (t *Table) FunctionAt(pc uint32) *Function {
 	cu := t.unitAt(pc)
 	var fallback *Function
-	for _, f := range t.funcs {
-		if f.Low > pc && len(f.Ranges) == 1 {
-			continue
-		}
+	consider := func(f *Function) *Function {
 		if !f.Contains(pc) {
-			continue
+			return nil
 		}
-		if cu == nil || f.unit == cu {
+		if cu == nil || f.unit == cu || f.unit == nil && fallback != nil {
 			return f
 		}
 		if fallback == nil {
 			fallback = f
 		}
+		return nil
+	}
+	i := sort.Search(len(t.funcs), func(i int) bool { return t.funcs[i].Low > pc })
+	for j := i - 1; j >= 0 && j >= i-8; j-- {
+		if f := consider(t.funcs[j]); f != nil {
+			return f
+		}
+	}
+	for _, f := range t.multiRange {
+		if f := consider(f); f != nil {
+			return f
+		}
 	}
 	return fallback
 }
 
-// noteLoclist marks the unit of a variable that uses a location list.
-func (t *Table) noteLoclist(e *dwarf.Entry) {
-	f := e.AttrField(dwarf.AttrLocation)
-	if f == nil || (f.Class != dwarf.ClassLocListPtr && f.Class != dwarf.ClassLocList) {
-		return
+// unitHasLoclist reports (once per unit, lazily) whether any variable of
+// the unit uses a location list: gdb's sign of optimized GCC code.
+func (t *Table) unitHasLoclist(cu *compUnit) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if cu.loclistKnown {
+		return cu.hasLoclist
 	}
-	if cu := t.unitContaining(e.Offset); cu != nil {
-		cu.hasLoclist = true
+	cu.loclistKnown = true
+	r := t.dwarf.Reader()
+	r.Seek(cu.off)
+	for n := 0; n < t.maxEntries(); n++ {
+		e, err := r.Next()
+		if err != nil || e == nil || (n > 0 && e.Tag == dwarf.TagCompileUnit) {
+			break
+		}
+		if e.Tag != dwarf.TagVariable && e.Tag != dwarf.TagFormalParameter {
+			continue
+		}
+		f := e.AttrField(dwarf.AttrLocation)
+		if f != nil && (f.Class == dwarf.ClassLocListPtr || f.Class == dwarf.ClassLocList) {
+			cu.hasLoclist = true
+			break
+		}
 	}
+	return cu.hasLoclist
 }
 
 // BreakpointAddr is where "break function" stops, as gdb decides: at the
@@ -182,7 +224,7 @@ func (t *Table) noteLoclist(e *dwarf.Entry) {
 // lists (variables are then described correctly from the first
 // instruction, GCC >= 4.5), else after the prologue.
 func (t *Table) BreakpointAddr(f *Function) uint32 {
-	if f.unit != nil && f.unit.hasLoclist {
+	if f.unit != nil && t.unitHasLoclist(f.unit) {
 		return f.Low
 	}
 	return t.PostPrologue(f)

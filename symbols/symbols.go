@@ -48,9 +48,11 @@ type Table struct {
 	aranges []arange
 	lines   lineTable
 	funcs   []*Function // sorted by Low
-	byName  map[string][]*Function
-	fdes    frame.FrameDescriptionEntries
-	cfiNote string
+	// multiRange lists functions split into several ranges (hot/cold).
+	multiRange []*Function
+	byName     map[string][]*Function
+	fdes       frame.FrameDescriptionEntries
+	cfiNote    string
 
 	mu      sync.Mutex
 	types   map[dwarf.Offset]godwarf.Type // godwarf's cache, fixed up

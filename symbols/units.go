@@ -20,7 +20,8 @@ type compUnit struct {
 	ranges  []addrRange
 	files   []int // line-table file index -> Table file index (-1: none)
 	// hasLoclist: some variable uses a location list (optimized code).
-	hasLoclist bool
+	hasLoclist   bool
+	loclistKnown bool
 }
 
 // loadDWARF reads units, aranges, lines and functions; on failure it only
@@ -54,60 +55,65 @@ func (t *Table) loadDWARF(f *elf.File) {
 	t.loadFuncs()
 }
 
-// loadUnits lists the compilation units and their address ranges.
+// loadUnits lists the compilation units and their address ranges. Unit
+// boundaries come from the unit headers in .debug_info, so no DIE below
+// the unit entries is read here.
 func (t *Table) loadUnits() error {
 	r := t.dwarf.Reader()
-	for n := 0; n < t.maxEntries(); n++ {
+	info := t.info
+	for off := 0; off+11 <= len(info); {
+		length := binary.LittleEndian.Uint32(info[off:])
+		if length == 0xffffffff || uint64(length)+4 > uint64(len(info)-off) {
+			break // 64-bit DWARF or truncated
+		}
+		next := off + 4 + int(length)
+		version := binary.LittleEndian.Uint16(info[off+4:])
+		hdr := 11
+		if version >= 5 {
+			hdr = 12
+			if kind := info[off+6]; kind != 1 && kind != 3 { // compile, partial
+				off = next
+				continue
+			}
+		}
+		if off+hdr >= next {
+			off = next
+			continue
+		}
+		r.Seek(dwarf.Offset(off + hdr))
 		e, err := r.Next()
 		if err != nil {
 			return err
 		}
-		if e == nil {
-			return nil
+		if e != nil && (e.Tag == dwarf.TagCompileUnit || e.Tag == dwarf.TagPartialUnit) {
+			t.addUnit(e, int(version))
 		}
-		if e.Tag != dwarf.TagCompileUnit && e.Tag != dwarf.TagPartialUnit {
-			r.SkipChildren()
-			continue
-		}
-		cu := &compUnit{entry: e, off: e.Offset}
-		cu.name, _ = e.Val(dwarf.AttrName).(string)
-		cu.compDir, _ = e.Val(dwarf.AttrCompDir).(string)
-		cu.lang, _ = e.Val(dwarf.AttrLanguage).(int64)
-		if lo, ok := e.Val(dwarf.AttrLowpc).(uint64); ok {
-			cu.lowPC = uint32(lo)
-		}
-		if rs, err := t.dwarf.Ranges(e); err == nil {
-			for _, rg := range rs {
-				cu.ranges = append(cu.ranges, addrRange{uint32(rg[0]), uint32(rg[1])})
-			}
-		}
-		cu.version = unitVersion(t.info, e.Offset)
-		t.units = append(t.units, cu)
-		r.SkipChildren()
+		off = next
 	}
-	return fmt.Errorf("more DIEs than bytes in .debug_info: corrupt input")
+	return nil
+}
+
+// addUnit records one compilation unit entry.
+func (t *Table) addUnit(e *dwarf.Entry, version int) {
+	cu := &compUnit{entry: e, off: e.Offset, version: version}
+	cu.name, _ = e.Val(dwarf.AttrName).(string)
+	cu.compDir, _ = e.Val(dwarf.AttrCompDir).(string)
+	cu.lang, _ = e.Val(dwarf.AttrLanguage).(int64)
+	if lo, ok := e.Val(dwarf.AttrLowpc).(uint64); ok {
+		cu.lowPC = uint32(lo)
+	}
+	if rs, err := t.dwarf.Ranges(e); err == nil {
+		for _, rg := range rs {
+			cu.ranges = append(cu.ranges, addrRange{uint32(rg[0]), uint32(rg[1])})
+		}
+	}
+	t.units = append(t.units, cu)
 }
 
 // maxEntries bounds any walk over DIEs: every entry takes at least one
 // byte of .debug_info, so more entries than bytes means a reader that
 // stopped advancing on corrupt input.
 func (t *Table) maxEntries() int { return len(t.info) + 1 }
-
-// unitVersion returns the DWARF version of the unit whose first DIE is at
-// off, read from the unit header that precedes it (11 bytes in DWARF 2-4,
-// 12 in DWARF 5); 0 if unknown.
-func unitVersion(info []byte, off dwarf.Offset) int {
-	o := int(off)
-	if o >= 12 && o <= len(info) && binary.LittleEndian.Uint16(info[o-8:]) == 5 {
-		return 5
-	}
-	if o >= 11 && o <= len(info) {
-		if v := binary.LittleEndian.Uint16(info[o-7:]); v >= 2 && v <= 4 {
-			return int(v)
-		}
-	}
-	return 0
-}
 
 // unitAt returns the compilation unit whose code covers pc, preferring
 // .debug_aranges (exact after linker relaxation) over DW_AT_ranges.
