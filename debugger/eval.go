@@ -98,3 +98,24 @@ func (s *Session) Children(hart, index int, v cexpr.Value, opts symbols.FormatOp
 	}
 	return s.syms.ChildViews(v, env, opts)
 }
+
+// EvaluateUint evaluates an expression to a 32-bit value.
+func (s *Session) EvaluateUint(hart, index int, expr string) (uint32, error) {
+	f, err := s.Frame(hart, index)
+	if err != nil {
+		return 0, err
+	}
+	v, err := f.Evaluate(expr)
+	if err != nil {
+		return 0, fmt.Errorf("%s: %w", expr, err)
+	}
+	b, err := v.Load(f.Env())
+	if err != nil {
+		return 0, fmt.Errorf("%s: %w", expr, err)
+	}
+	var x uint32
+	for i := len(b) - 1; i >= 0; i-- {
+		x = x<<8 | uint32(b[i])
+	}
+	return x, nil
+}

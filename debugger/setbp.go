@@ -216,3 +216,8 @@ func ParseDataID(id string) (addr, size uint32, err error) {
 
 // DataID names a watched range ("0x80001000/4").
 func DataID(addr, size uint32) string { return fmt.Sprintf("%#x/%d", addr, size) }
+
+// DataTargetOfValue is what a data breakpoint on a shown value watches.
+func (s *Session) DataTargetOfValue(name string, v cexpr.Value) (DataTarget, error) {
+	return dataTargetOf(name, v)
+}

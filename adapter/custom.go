@@ -1,0 +1,76 @@
+package adapter
+
+import (
+	"github.com/rewind-debugger/rewind/debugger"
+)
+
+// seekArgs are rewind/seek's arguments.
+type seekArgs struct {
+	Time *uint64 `json:"time"`
+}
+
+func (s *Server) onSeek(req *envelope) {
+	var a seekArgs
+	if !s.decode(req, &a) {
+		return
+	}
+	if a.Time == nil {
+		s.fail(req, "rewind/seek needs a \"time\"")
+		return
+	}
+	s.mu.Lock()
+	sess := s.session(req)
+	if sess == nil {
+		s.mu.Unlock()
+		return
+	}
+	tl := sess.Timeline()
+	t := min(max(*a.Time, tl.Start()), tl.End())
+	s.mu.Unlock()
+	s.reply(req, map[string]uint64{"time": t})
+	s.run(func(d *debugger.Session) debugger.Stop { return d.Seek(t) })
+}
+
+// timelineBody is rewind/timeline's response.
+type timelineBody struct {
+	Start       uint64         `json:"start"`
+	End         uint64         `json:"end"`
+	Now         uint64         `json:"now"`
+	Checkpoints []uint64       `json:"checkpoints"`
+	Stops       []timelineStop `json:"stops"`
+	Output      []timelineText `json:"output"`
+}
+
+type timelineStop struct {
+	Time        uint64 `json:"time"`
+	Reason      string `json:"reason"`
+	Description string `json:"description,omitempty"`
+}
+
+type timelineText struct {
+	Time uint64 `json:"time"`
+	Text string `json:"text"`
+}
+
+func (s *Server) onTimeline(req *envelope) {
+	s.mu.Lock()
+	sess := s.session(req)
+	if sess == nil {
+		s.mu.Unlock()
+		return
+	}
+	h := sess.History()
+	s.mu.Unlock()
+	body := timelineBody{Start: h.Start, End: h.End, Now: h.Now, Checkpoints: h.Checkpoints,
+		Stops: []timelineStop{}, Output: []timelineText{}}
+	if body.Checkpoints == nil {
+		body.Checkpoints = []uint64{}
+	}
+	for _, st := range h.Stops {
+		body.Stops = append(body.Stops, timelineStop{Time: st.Time, Reason: string(st.Reason), Description: st.Description})
+	}
+	for _, o := range h.Output {
+		body.Output = append(body.Output, timelineText{Time: o.Time, Text: o.Text})
+	}
+	s.reply(req, body)
+}

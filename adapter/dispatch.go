@@ -1,0 +1,49 @@
+package adapter
+
+// handlers maps each DAP command to its handler.
+var handlers map[string]func(*Server, *envelope)
+
+func init() {
+	handlers = map[string]func(*Server, *envelope){
+		"initialize":                (*Server).onInitialize,
+		"launch":                    (*Server).onLaunch,
+		"attach":                    (*Server).onAttach,
+		"configurationDone":         (*Server).onConfigurationDone,
+		"setBreakpoints":            (*Server).onSetBreakpoints,
+		"setFunctionBreakpoints":    (*Server).onSetFunctionBreakpoints,
+		"setInstructionBreakpoints": (*Server).onSetInstructionBreakpoints,
+		"dataBreakpointInfo":        (*Server).onDataBreakpointInfo,
+		"setDataBreakpoints":        (*Server).onSetDataBreakpoints,
+		"setExceptionBreakpoints":   (*Server).onSetExceptionBreakpoints,
+		"breakpointLocations":       (*Server).onBreakpointLocations,
+		"threads":                   (*Server).onThreads,
+		"stackTrace":                (*Server).onStackTrace,
+		"scopes":                    (*Server).onScopes,
+		"variables":                 (*Server).onVariables,
+		"evaluate":                  (*Server).onEvaluate,
+		"setVariable":               (*Server).onSetVariable,
+		"setExpression":             (*Server).onSetExpression,
+		"continue":                  (*Server).onContinue,
+		"next":                      (*Server).onNext,
+		"stepIn":                    (*Server).onStepIn,
+		"stepOut":                   (*Server).onStepOut,
+		"stepBack":                  (*Server).onStepBack,
+		"reverseContinue":           (*Server).onReverseContinue,
+		"restartFrame":              (*Server).onRestartFrame,
+		"pause":                     (*Server).onPause,
+		"cancel":                    (*Server).onCancel,
+		"disassemble":               (*Server).onDisassemble,
+		"readMemory":                (*Server).onReadMemory,
+		"writeMemory":               (*Server).onWriteMemory,
+		"exceptionInfo":             (*Server).onExceptionInfo,
+		"loadedSources":             (*Server).onLoadedSources,
+		"source":                    (*Server).onSource,
+		"restart":                   (*Server).onRestart,
+		"terminate":                 (*Server).onTerminate,
+		"disconnect":                (*Server).onDisconnect,
+		"rewind/reverseStepOut":     (*Server).onReverseStepOut,
+		"rewind/reverseStepIn":      (*Server).onReverseStepIn,
+		"rewind/seek":               (*Server).onSeek,
+		"rewind/timeline":           (*Server).onTimeline,
+	}
+}

@@ -1,0 +1,19 @@
+// Package adapter serves the Debug Adapter Protocol (DAP) over a
+// debugger.Session, so VS Code and any DAP client get Rewind's debugging
+// in both directions of time: Step Back and Reverse buttons
+// (supportsStepBack), reverse data breakpoints, and the custom requests
+// of /work/plan/dap-custom.md (rewind/reverseStepOut, rewind/reverseStepIn,
+// rewind/seek, rewind/timeline) for the Rewind extension.
+//
+// The adapter only translates: every debugging behaviour lives in the
+// debugger package. Messages are read with a framing reader of its own
+// that survives malformed headers and bodies; each request is decoded
+// into github.com/google/go-dap argument types, and anything a client
+// sends that cannot be decoded gets an error response while the session
+// goes on.
+//
+// Execution requests (continue, the steps, reverseContinue, seek, ...)
+// are answered at once and run in a goroutine, so pause and cancel can
+// interrupt them; their end is reported by a stopped, exited or
+// terminated event.
+package adapter

@@ -1,0 +1,159 @@
+package adapter
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/google/go-dap"
+	"github.com/rewind-debugger/rewind/debugger"
+	"github.com/rewind-debugger/rewind/symbols"
+)
+
+// frameOf decodes an optional frame id (0: innermost frame of the
+// current hart).
+func (s *Server) frameOf(sess *debugger.Session, id int) (hart, index int) {
+	if id == 0 {
+		return sess.Hart(), 0
+	}
+	h, i, _ := s.handles.frame(id)
+	return h, i
+}
+
+func (s *Server) onEvaluate(req *envelope) {
+	var a dap.EvaluateArguments
+	if !s.decode(req, &a) {
+		return
+	}
+	s.mu.Lock()
+	sess := s.session(req)
+	if sess == nil {
+		s.mu.Unlock()
+		return
+	}
+	if a.Context == "repl" && strings.HasPrefix(a.Expression, "uart ") {
+		err := sess.UARTInput([]byte(strings.TrimPrefix(a.Expression, "uart ") + "\n"))
+		s.mu.Unlock()
+		if err != nil {
+			s.fail(req, err.Error())
+			return
+		}
+		s.reply(req, dap.EvaluateResponseBody{Result: "typed into the UART (continue to let the firmware read it)"})
+		s.noteFork()
+		return
+	}
+	hart, index := s.frameOf(sess, a.FrameId)
+	opts := symbols.FormatOptions{Hex: a.Format != nil && a.Format.Hex}
+	v, err := sess.Evaluate(hart, index, a.Expression, opts)
+	if err != nil {
+		s.mu.Unlock()
+		s.fail(req, err.Error())
+		return
+	}
+	body := dap.EvaluateResponseBody{Result: v.Value, Type: v.Type}
+	if v.HasMemory {
+		body.MemoryReference = hexAddr(v.MemoryReference)
+	}
+	if v.Children > 0 {
+		body.VariablesReference = s.handles.add(varRef{kind: refValue, hart: hart, frame: index, val: v.Val, name: a.Expression})
+	}
+	s.mu.Unlock()
+	s.reply(req, body)
+	s.noteFork()
+}
+
+// noteFork tells the user when an edit changed the past.
+func (s *Server) noteFork() {
+	if msg := s.forkNote(); msg != "" {
+		s.console(msg)
+		s.timelineChanged()
+	}
+}
+
+func (s *Server) onSetVariable(req *envelope) {
+	var a dap.SetVariableArguments
+	if !s.decode(req, &a) {
+		return
+	}
+	s.mu.Lock()
+	sess := s.session(req)
+	if sess == nil {
+		s.mu.Unlock()
+		return
+	}
+	body, err := s.setVariable(sess, a)
+	s.handles.reset()
+	s.mu.Unlock()
+	if err != nil {
+		s.fail(req, err.Error())
+		return
+	}
+	s.reply(req, body)
+	s.noteFork()
+	s.emit("invalidated", dap.InvalidatedEventBody{Areas: []dap.InvalidatedAreas{"variables"}})
+}
+
+// setVariable assigns a row of a container.
+func (s *Server) setVariable(sess *debugger.Session, a dap.SetVariableArguments) (dap.SetVariableResponseBody, error) {
+	r, ok := s.handles.get(a.VariablesReference)
+	if !ok {
+		return dap.SetVariableResponseBody{}, fmt.Errorf("unknown variables reference")
+	}
+	opts := symbols.FormatOptions{Hex: a.Format != nil && a.Format.Hex}
+	if r.kind == refRegisters {
+		return s.setRegister(sess, r, a.Name, a.Value)
+	}
+	v, err := s.findView(sess, r, a.Name)
+	if err != nil {
+		return dap.SetVariableResponseBody{}, err
+	}
+	name := a.Name
+	if r.kind == refValue {
+		name = ""
+	}
+	nv, err := sess.Assign(r.hart, r.frame, v.Val, name, a.Value, opts)
+	if err != nil {
+		return dap.SetVariableResponseBody{}, err
+	}
+	return dap.SetVariableResponseBody{Value: nv.Value, Type: nv.Type}, nil
+}
+
+// setRegister writes a register row.
+func (s *Server) setRegister(sess *debugger.Session, r varRef, name, value string) (dap.SetVariableResponseBody, error) {
+	num, ok := debugger.RegisterByName(name)
+	if !ok {
+		return dap.SetVariableResponseBody{}, fmt.Errorf("no register %q", name)
+	}
+	v, err := sess.EvaluateUint(r.hart, r.frame, value)
+	if err != nil {
+		return dap.SetVariableResponseBody{}, err
+	}
+	if err := sess.SetRegister(r.hart, num, v); err != nil {
+		return dap.SetVariableResponseBody{}, err
+	}
+	return dap.SetVariableResponseBody{Value: fmt.Sprintf("0x%08x", v)}, nil
+}
+
+func (s *Server) onSetExpression(req *envelope) {
+	var a dap.SetExpressionArguments
+	if !s.decode(req, &a) {
+		return
+	}
+	s.mu.Lock()
+	sess := s.session(req)
+	if sess == nil {
+		s.mu.Unlock()
+		return
+	}
+	hart, index := s.frameOf(sess, a.FrameId)
+	opts := symbols.FormatOptions{Hex: a.Format != nil && a.Format.Hex}
+	v, err := sess.Evaluate(hart, index, fmt.Sprintf("%s = (%s)", a.Expression, a.Value), opts)
+	s.handles.reset()
+	s.mu.Unlock()
+	if err != nil {
+		s.fail(req, err.Error())
+		return
+	}
+	s.reply(req, dap.SetExpressionResponseBody{Value: v.Value, Type: v.Type})
+	s.noteFork()
+	s.emit("invalidated", dap.InvalidatedEventBody{Areas: []dap.InvalidatedAreas{"variables"}})
+}

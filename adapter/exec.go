@@ -1,0 +1,121 @@
+package adapter
+
+import (
+	"github.com/google/go-dap"
+	"github.com/rewind-debugger/rewind/debugger"
+)
+
+func (s *Server) onContinue(req *envelope) {
+	var a dap.ContinueArguments
+	if !s.decode(req, &a) {
+		return
+	}
+	s.mu.Lock()
+	sess := s.session(req)
+	s.mu.Unlock()
+	if sess == nil {
+		return
+	}
+	s.reply(req, dap.ContinueResponseBody{AllThreadsContinued: true})
+	s.run(func(d *debugger.Session) debugger.Stop { return d.Continue() })
+}
+
+func (s *Server) onNext(req *envelope) {
+	var a dap.NextArguments
+	if s.decode(req, &a) {
+		s.startRun(req, a.ThreadId, func(d *debugger.Session, h int) debugger.Stop { return d.Next(h, granularity(a.Granularity)) })
+	}
+}
+
+func (s *Server) onStepIn(req *envelope) {
+	var a dap.StepInArguments
+	if s.decode(req, &a) {
+		s.startRun(req, a.ThreadId, func(d *debugger.Session, h int) debugger.Stop { return d.StepIn(h, granularity(a.Granularity)) })
+	}
+}
+
+func (s *Server) onStepOut(req *envelope) {
+	var a dap.StepOutArguments
+	if s.decode(req, &a) {
+		s.startRun(req, a.ThreadId, func(d *debugger.Session, h int) debugger.Stop { return d.StepOut(h, granularity(a.Granularity)) })
+	}
+}
+
+func (s *Server) onStepBack(req *envelope) {
+	var a dap.StepBackArguments
+	if s.decode(req, &a) {
+		s.startRun(req, a.ThreadId, func(d *debugger.Session, h int) debugger.Stop { return d.StepBack(h, granularity(a.Granularity)) })
+	}
+}
+
+func (s *Server) onReverseContinue(req *envelope) {
+	var a dap.ReverseContinueArguments
+	if s.decode(req, &a) {
+		s.startRun(req, a.ThreadId, func(d *debugger.Session, _ int) debugger.Stop { return d.ReverseContinue() })
+	}
+}
+
+// threadArgs are the arguments of the custom reverse steps.
+type threadArgs struct {
+	ThreadId int `json:"threadId"`
+}
+
+func (s *Server) onReverseStepOut(req *envelope) {
+	var a threadArgs
+	if s.decode(req, &a) {
+		s.startRun(req, a.ThreadId, func(d *debugger.Session, h int) debugger.Stop { return d.ReverseStepOut(h) })
+	}
+}
+
+func (s *Server) onReverseStepIn(req *envelope) {
+	var a threadArgs
+	if s.decode(req, &a) {
+		s.startRun(req, a.ThreadId, func(d *debugger.Session, h int) debugger.Stop { return d.ReverseStepIn(h) })
+	}
+}
+
+func (s *Server) onRestartFrame(req *envelope) {
+	var a dap.RestartFrameArguments
+	if !s.decode(req, &a) {
+		return
+	}
+	s.mu.Lock()
+	sess := s.session(req)
+	s.mu.Unlock()
+	if sess == nil {
+		return
+	}
+	hart, index, ok := s.handles.frame(a.FrameId)
+	if !ok {
+		s.fail(req, "unknown frame id")
+		return
+	}
+	s.reply(req, nil)
+	s.run(func(d *debugger.Session) debugger.Stop { return d.RestartFrame(hart, index) })
+}
+
+func (s *Server) onPause(req *envelope) {
+	if p := s.pauser.Load(); p != nil && s.running.Load() {
+		p.Pause()
+		s.reply(req, nil)
+		return
+	}
+	s.mu.Lock()
+	sess := s.sess
+	var st debugger.Stop
+	if sess != nil {
+		st = debugger.Stop{Reason: debugger.ReasonPause, Hart: sess.Hart(), Time: sess.Now()}
+	}
+	s.mu.Unlock()
+	s.reply(req, nil)
+	if sess != nil {
+		s.reportStop(st)
+	}
+}
+
+func (s *Server) onCancel(req *envelope) {
+	if p := s.pauser.Load(); p != nil && s.running.Load() {
+		p.Pause()
+	}
+	s.reply(req, nil)
+}

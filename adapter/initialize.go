@@ -1,0 +1,52 @@
+package adapter
+
+import (
+	"github.com/google/go-dap"
+	"github.com/rewind-debugger/rewind/debugger"
+)
+
+// capabilities are what Rewind's adapter supports.
+func capabilities() dap.Capabilities {
+	return dap.Capabilities{
+		SupportsConfigurationDoneRequest:   true,
+		SupportsStepBack:                   true,
+		SupportsConditionalBreakpoints:     true,
+		SupportsHitConditionalBreakpoints:  true,
+		SupportsLogPoints:                  true,
+		SupportsFunctionBreakpoints:        true,
+		SupportsInstructionBreakpoints:     true,
+		SupportsDataBreakpoints:            true,
+		SupportsSteppingGranularity:        true,
+		SupportsDisassembleRequest:         true,
+		SupportsReadMemoryRequest:          true,
+		SupportsWriteMemoryRequest:         true,
+		SupportsEvaluateForHovers:          true,
+		SupportsSetVariable:                true,
+		SupportsSetExpression:              true,
+		SupportsRestartFrame:               true,
+		SupportsRestartRequest:             true,
+		SupportsExceptionInfoRequest:       true,
+		SupportsTerminateRequest:           true,
+		SupportsCancelRequest:              true,
+		SupportsBreakpointLocationsRequest: true,
+		SupportsLoadedSourcesRequest:       true,
+		SupportsValueFormattingOptions:     true,
+		SupportTerminateDebuggee:           true,
+		ExceptionBreakpointFilters: []dap.ExceptionBreakpointsFilter{
+			{Filter: debugger.FilterAllFaults, Label: "All faults", Description: "Stop when the firmware takes any exception (access faults, misaligned accesses, illegal instructions, ebreak, ecall)"},
+			{Filter: debugger.FilterIllegal, Label: "Illegal instruction", Description: "Stop on an illegal instruction trap"},
+			{Filter: debugger.FilterEbreak, Label: "ebreak", Description: "Stop when the firmware executes ebreak"},
+		},
+	}
+}
+
+func (s *Server) onInitialize(req *envelope) {
+	var args dap.InitializeRequestArguments
+	if !s.decode(req, &args) {
+		return
+	}
+	s.mu.Lock()
+	s.client = args
+	s.mu.Unlock()
+	s.reply(req, capabilities())
+}

@@ -1,0 +1,154 @@
+package adapter
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/rewind-debugger/rewind/checkpoint"
+	"github.com/rewind-debugger/rewind/debugger"
+)
+
+// launchArgs are Rewind's launch arguments (see dap-custom.md).
+type launchArgs struct {
+	Program          string `json:"program"`
+	StopOnEntry      bool   `json:"stopOnEntry"`
+	Board            string `json:"board"`
+	Harts            int    `json:"harts"`
+	MemorySize       int    `json:"memorySize"` // MiB
+	Cwd              string `json:"cwd"`
+	Recording        string `json:"recording"`
+	CheckpointBudget int    `json:"checkpointBudget"` // MiB
+	SvdPath          string `json:"svdPath"`
+	UARTInput        string `json:"uartInput"`
+	NoDebug          bool   `json:"noDebug"`
+}
+
+// check validates the arguments that need no file access.
+func (a *launchArgs) check() error {
+	if a.Board != "" && a.Board != "virt" {
+		return fmt.Errorf("unknown board %q (supported: virt)", a.Board)
+	}
+	if a.Harts < 0 || a.Harts > 8 {
+		return fmt.Errorf("harts must be between 1 and 8, not %d", a.Harts)
+	}
+	if a.MemorySize < 0 || a.MemorySize > 2048 {
+		return fmt.Errorf("memorySize must be between 1 and 2048 MiB, not %d", a.MemorySize)
+	}
+	if a.CheckpointBudget < 0 {
+		return fmt.Errorf("checkpointBudget must not be negative")
+	}
+	if a.Program == "" && a.Recording == "" {
+		return errors.New("launch needs \"program\": the path of the firmware ELF to debug")
+	}
+	return nil
+}
+
+// resolve makes p absolute against cwd.
+func (a *launchArgs) resolve(p string) string {
+	if p == "" || filepath.IsAbs(p) || a.Cwd == "" {
+		return p
+	}
+	return filepath.Join(a.Cwd, p)
+}
+
+// open reads the firmware (and the recording) and creates the session.
+func (s *Server) open(a launchArgs) (*debugger.Session, error) {
+	if err := a.check(); err != nil {
+		return nil, err
+	}
+	opt := debugger.Options{Path: a.resolve(a.Program), Harts: a.Harts,
+		MemorySize:       uint32(a.MemorySize) << 20,
+		CheckpointBudget: int64(a.CheckpointBudget) << 20,
+		Output:           s.uartOutput, Log: s.logOutput, Progress: s.reportProgress}
+	var elf []byte
+	if a.Recording != "" {
+		rec, err := checkpoint.ReadRecording(a.resolve(a.Recording))
+		if err != nil {
+			return nil, fmt.Errorf("reading the recording: %w", err)
+		}
+		opt.Recording, elf = rec, rec.ELF
+	}
+	if a.Program != "" {
+		data, err := os.ReadFile(opt.Path)
+		if err != nil {
+			return nil, fmt.Errorf("cannot read the program: %w", err)
+		}
+		elf = data
+	}
+	if len(elf) == 0 {
+		return nil, errors.New("the recording does not embed the firmware: give \"program\" too")
+	}
+	sess, err := debugger.New(elf, opt)
+	if err != nil {
+		return nil, err
+	}
+	if a.UARTInput != "" {
+		if err := sess.UARTInput([]byte(a.UARTInput)); err != nil {
+			return nil, err
+		}
+	}
+	return sess, nil
+}
+
+func (s *Server) onLaunch(req *envelope) {
+	var a launchArgs
+	if !s.decode(req, &a) {
+		return
+	}
+	sess, err := s.open(a)
+	if err != nil {
+		s.fail(req, "launch failed: "+err.Error())
+		return
+	}
+	s.mu.Lock()
+	s.sess, s.launch = sess, a
+	s.mu.Unlock()
+	s.pauser.Store(sess)
+	s.reply(req, nil)
+	s.emit("initialized", nil)
+}
+
+func (s *Server) onAttach(req *envelope) {
+	s.fail(req, "attach is not supported: use a launch configuration (the board is emulated)")
+}
+
+// session returns the session, answering req with an error when there is
+// none yet or an operation is running.
+func (s *Server) session(req *envelope) *debugger.Session {
+	if s.sess == nil {
+		s.fail(req, "no program is being debugged yet (launch first)")
+		return nil
+	}
+	if s.running.Load() {
+		s.fail(req, "the target is running: pause it first")
+		return nil
+	}
+	return s.sess
+}
+
+func (s *Server) onConfigurationDone(req *envelope) {
+	s.mu.Lock()
+	if s.sess == nil {
+		s.mu.Unlock()
+		s.fail(req, "no program is being debugged yet (launch first)")
+		return
+	}
+	entry := s.launch.StopOnEntry
+	s.mu.Unlock()
+	s.reply(req, nil)
+	s.start(entry)
+}
+
+// start begins the run after configuration or restart.
+func (s *Server) start(stopOnEntry bool) {
+	if stopOnEntry {
+		s.mu.Lock()
+		st := s.sess.Entry()
+		s.mu.Unlock()
+		s.reportStop(st)
+		return
+	}
+	s.run(func(d *debugger.Session) debugger.Stop { return d.Continue() })
+}

@@ -1,0 +1,147 @@
+package adapter
+
+import (
+	"fmt"
+
+	"github.com/google/go-dap"
+	"github.com/rewind-debugger/rewind/debugger"
+)
+
+// run performs an execution request in a goroutine (so pause and cancel
+// can interrupt it) and reports how it ended.
+func (s *Server) run(op func(d *debugger.Session) debugger.Stop) {
+	s.running.Store(true)
+	s.worker.Add(1)
+	go func() {
+		defer s.worker.Done()
+		s.mu.Lock()
+		st := s.guarded(op)
+		s.handles.reset()
+		s.last = st
+		s.running.Store(false)
+		s.mu.Unlock()
+		s.flushOutput()
+		s.endProgress()
+		s.reportStop(st)
+	}()
+}
+
+// guarded runs op, turning a panic into an error stop.
+func (s *Server) guarded(op func(d *debugger.Session) debugger.Stop) (st debugger.Stop) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Error("operation panicked", "panic", r)
+			st = debugger.Stop{Reason: debugger.ReasonError, Description: fmt.Sprintf("internal error: %v", r)}
+		}
+	}()
+	return op(s.sess)
+}
+
+// reportStop sends the events of a stop.
+func (s *Server) reportStop(st debugger.Stop) {
+	switch st.Reason {
+	case debugger.ReasonExited:
+		s.console(st.Description)
+		s.emit("exited", dap.ExitedEventBody{ExitCode: st.ExitCode})
+		s.emit("terminated", dap.TerminatedEventBody{})
+		return
+	case debugger.ReasonError:
+		s.emit("output", dap.OutputEventBody{Category: "stderr", Output: st.Description + "\n"})
+	case debugger.ReasonStartOfHistory, debugger.ReasonHalted:
+		s.console(st.Description)
+	}
+	if fork := s.forkNote(); fork != "" {
+		s.console(fork)
+	}
+	s.emit("stopped", dap.StoppedEventBody{Reason: dapReason(st.Reason), Description: describe(st),
+		ThreadId: st.Hart + 1, AllThreadsStopped: true, HitBreakpointIds: st.BreakpointIDs, Text: st.Description})
+	s.timelineChanged()
+}
+
+// dapReason maps a stop reason to a DAP stopped reason.
+func dapReason(r debugger.Reason) string {
+	switch r {
+	case debugger.ReasonStartOfHistory, debugger.ReasonEndOfHistory:
+		return "step"
+	case debugger.ReasonError:
+		return "pause"
+	case debugger.ReasonHalted:
+		return "exception"
+	case debugger.ReasonRestart:
+		return "restart"
+	}
+	return string(r)
+}
+
+// describe is the short text VS Code shows next to the thread.
+func describe(st debugger.Stop) string {
+	switch st.Reason {
+	case debugger.ReasonStartOfHistory:
+		return "Start of history"
+	case debugger.ReasonData:
+		return "Data breakpoint"
+	case debugger.ReasonHalted:
+		return "Halted"
+	}
+	return ""
+}
+
+// timelineChanged tells the extension where in history the session is.
+func (s *Server) timelineChanged() {
+	s.mu.Lock()
+	if s.sess == nil {
+		s.mu.Unlock()
+		return
+	}
+	tl := s.sess.Timeline()
+	body := map[string]uint64{"start": tl.Start(), "end": tl.End(), "now": tl.Now()}
+	s.mu.Unlock()
+	s.emit("rewind/timelineChanged", body)
+}
+
+// forkNote says (once) that an edit changed the past.
+func (s *Server) forkNote() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.sess == nil || !s.sess.TakeFork() {
+		return ""
+	}
+	return fmt.Sprintf("History changed at time %d: the recorded future after this moment was discarded.", s.sess.Now())
+}
+
+// threadHart converts a DAP thread id to a hart (the current hart when 0).
+func (s *Server) threadHart(id int) (int, error) {
+	if id == 0 {
+		return s.sess.Hart(), nil
+	}
+	if id < 1 || id > s.sess.Harts() {
+		return 0, fmt.Errorf("no thread %d (threads are harts 1..%d)", id, s.sess.Harts())
+	}
+	return id - 1, nil
+}
+
+// startRun validates a thread and starts op on its hart.
+func (s *Server) startRun(req *envelope, thread int, op func(d *debugger.Session, hart int) debugger.Stop) {
+	s.mu.Lock()
+	sess := s.session(req)
+	if sess == nil {
+		s.mu.Unlock()
+		return
+	}
+	hart, err := s.threadHart(thread)
+	s.mu.Unlock()
+	if err != nil {
+		s.fail(req, err.Error())
+		return
+	}
+	s.reply(req, nil)
+	s.run(func(d *debugger.Session) debugger.Stop { return op(d, hart) })
+}
+
+// granularity maps a DAP stepping granularity.
+func granularity(g dap.SteppingGranularity) debugger.Granularity {
+	if g == "instruction" {
+		return debugger.ByInstruction
+	}
+	return debugger.Statement
+}

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"strings"
+
+	"github.com/rewind-debugger/rewind/adapter"
+)
+
+// dapMainImpl serves the Debug Adapter Protocol: on stdio by default, or on
+// TCP with --listen (one client at a time; a bare port listens on the
+// loopback interface only).
+func dapMainImpl(args []string, s stdio) int {
+	fs := flag.NewFlagSet("rewind dap", flag.ContinueOnError)
+	fs.SetOutput(s.Err)
+	listen := fs.String("listen", "", "serve DAP on this TCP address (e.g. 127.0.0.1:4711 or 4711) instead of stdio")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(s.Err, "rewind dap: unexpected argument %q (the firmware comes with the launch request)\n", fs.Arg(0))
+		return 2
+	}
+	log := slog.New(slog.NewTextHandler(s.Err, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	if *listen == "" {
+		if err := adapter.New(s.In, s.Out, adapter.Options{Log: log}).Serve(); err != nil {
+			fmt.Fprintln(s.Err, "rewind dap:", err)
+			return 1
+		}
+		return 0
+	}
+	if err := serveTCP(listenAddr(*listen), s, log); err != nil {
+		fmt.Fprintln(s.Err, "rewind dap:", err)
+		return 1
+	}
+	return 0
+}
+
+// listenAddr makes a bare port ("4711" or ":4711") a loopback address.
+func listenAddr(a string) string {
+	a = strings.TrimPrefix(a, ":")
+	if !strings.Contains(a, ":") {
+		return net.JoinHostPort("127.0.0.1", a)
+	}
+	return a
+}
+
+// serveTCP accepts clients one after the other.
+func serveTCP(addr string, s stdio, log *slog.Logger) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("listening: %w", err)
+	}
+	defer ln.Close()
+	fmt.Fprintf(s.Err, "rewind dap: listening on %s\n", ln.Addr())
+	for {
+		c, err := ln.Accept()
+		if errors.Is(err, net.ErrClosed) {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("accepting: %w", err)
+		}
+		err = adapter.New(c, c, adapter.Options{Log: log}).Serve()
+		c.Close()
+		if err != nil {
+			log.Warn("client session ended with an error", "err", err)
+		}
+	}
+}
