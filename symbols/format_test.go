@@ -1,6 +1,7 @@
 package symbols
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -27,6 +28,16 @@ func stopAt(t *testing.T, variant, marker string) []*Frame {
 func TestFormatAndEvaluate(t *testing.T) {
 	frames := stopAt(t, "O0", "main_end")
 	f := frames[0]
+	tab := f.Table()
+	addr := func(name string) string {
+		s, ok := tab.LookupSymbol(name)
+		if !ok {
+			t.Fatalf("no symbol %s", name)
+		}
+		return fmt.Sprintf("0x%x", s.Addr)
+	}
+	first, _ := f.Evaluate("(unsigned)head->label")
+	firstAddr, _ := first.Load(f.Env())
 	cases := []struct{ expr, want string }{
 		{"counter", "7"},
 		{"table", `"\001\002\003\004"`},
@@ -40,11 +51,12 @@ func TestFormatAndEvaluate(t *testing.T) {
 		{"precise", "3.25"},
 		{"head", "0x80001060 <nodes>"},
 		{"head->next", "0x8000106c <nodes+12>"},
-		{"head->label", `0x80000634 "first"`},
-		{"current_handler", "0x80000430 <on_draw_red>"},
+		{"head->label", fmt.Sprintf(`0x%x "first"`, leUint(firstAddr))},
+		{"current_handler", addr("on_draw_red") + " <on_draw_red>"},
+		{"$mcause", "2147483659"},
 		{"local.color", "BLUE"},
 		{"local.fl", "{ready = 1, mode = 5, level = -3, count = 17, tail = 999}"},
-		{"local.on_draw", "0x80000474 <on_draw_any>"},
+		{"local.on_draw", addr("on_draw_any") + " <on_draw_any>"},
 		{"local.name", `"local"`},
 		{"pattern.u", "3735928559"},
 		{"sizeof(struct shape)", "32"},
@@ -107,7 +119,32 @@ func TestViews(t *testing.T) {
 	if kids[1].Name != "corners" || kids[1].Children != 2 || kids[1].Type != "struct point [2]" {
 		t.Errorf("corners = %+v", kids[1])
 	}
-	if kids[5].Value != "0x80000474 <on_draw_any>" || kids[5].Type != "handler_t" {
+	if s, _ := f.Table().LookupSymbol("on_draw_any"); kids[5].Value != fmt.Sprintf("0x%x <on_draw_any>", s.Addr) || kids[5].Type != "handler_t" {
 		t.Errorf("on_draw = %+v", kids[5])
+	}
+}
+
+// TestShadowedScope checks that the innermost block's variable wins.
+func TestShadowedScope(t *testing.T) {
+	for _, v := range []string{"O0", "Og"} {
+		frames := stopAt(t, v, "shadow")
+		f := frames[0]
+		if f.Name != "shadow" {
+			t.Fatalf("%s: frame 0 is %s", v, f.Name)
+		}
+		got, err := f.EvaluateString("depth", FormatOptions{})
+		want, _ := f.EvaluateString("v + 2", FormatOptions{})
+		if err != nil || got != want {
+			t.Errorf("%s: depth = %s (%v), want the inner depth %s", v, got, err, want)
+		}
+		n := 0
+		for _, x := range f.Variables() {
+			if x.Name == "depth" {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s: %d variables named depth", v, n)
+		}
 	}
 }

@@ -11,6 +11,8 @@ import (
 type agreement struct {
 	pairs, equal, optOut, optOutEqual int
 	typePairs, typeEqual              int
+	textEqual                         int
+	textDiffs                         []string
 	frames, framesEqual               int
 	mismatches                        []string
 }
@@ -81,6 +83,11 @@ func compareVar(tab *Table, f *Frame, s *goldenStop, fi int, gv goldenVar, ours 
 		a.mismatches = append(a.mismatches, fmt.Sprintf("stop %d (%s) frame %d %s: got %v want %v",
 			s.Stop, s.Marker, fi, gv.Name, short(got), short(gv.Leaves)))
 	}
+	if text := tab.Format(v.Value, f.Env(), FormatOptions{}); text == gv.Text {
+		a.textEqual++
+	} else {
+		a.textDiffs = append(a.textDiffs, fmt.Sprintf("%s: %s | gdb: %s", gv.Name, text, gv.Text))
+	}
 	if gv.Type != "" {
 		a.typePairs++
 		if TypeName(v.Type) == gv.Type {
@@ -133,16 +140,25 @@ func frameDiff(f *Frame, gf goldenFrame) string {
 // frame or value that differs from gdb.
 func TestGoldenAgreement(t *testing.T) {
 	var table []string
-	table = append(table, fmt.Sprintf("%-10s %8s %8s %7s %12s %8s %8s", "variant", "pairs", "equal", "share", "opt-out eq", "types", "frames"))
+	table = append(table, fmt.Sprintf("%-10s %8s %8s %7s %12s %9s %9s %9s", "variant", "pairs", "equal", "share", "opt-out eq", "types", "frames", "print"))
 	for _, variant := range variants {
 		tab := openVariant(t, variant)
 		var a agreement
 		for _, s := range loadStops(t, variant) {
 			compareStop(tab, s, &a)
 		}
-		table = append(table, fmt.Sprintf("%-10s %8d %8d %6.1f%% %5d/%-6d %4d/%-4d %4d/%-4d", variant,
+		table = append(table, fmt.Sprintf("%-10s %8d %8d %6.1f%% %5d/%-6d %4d/%-4d %4d/%-4d %4d/%-4d", variant,
 			a.pairs, a.equal, 100*float64(a.equal)/float64(a.pairs), a.optOutEqual, a.optOut,
-			a.typeEqual, a.typePairs, a.framesEqual, a.frames))
+			a.typeEqual, a.typePairs, a.framesEqual, a.frames, a.textEqual, a.pairs))
+		if testing.Verbose() && variant == "O0" {
+			seen := map[string]bool{}
+			for _, d := range a.textDiffs {
+				if !seen[d] {
+					seen[d] = true
+					t.Logf("print differs: %s", d)
+				}
+			}
+		}
 		for _, m := range a.mismatches {
 			t.Errorf("%s: %s", variant, m)
 		}

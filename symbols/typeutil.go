@@ -1,6 +1,9 @@
 package symbols
 
 import (
+	"fmt"
+	"sort"
+
 	"github.com/go-delve/delve/pkg/dwarf/godwarf"
 	"github.com/rewind-debugger/rewind/symbols/cexpr"
 )
@@ -115,7 +118,20 @@ func signExtend(u uint64, n int) int64 {
 	return int64(u<<s) >> s
 }
 
-// dataSymbol names an address for pointer display: "nodes", "nodes+12".
+// dataSymbol names an address for pointer display ("nodes",
+// "nodes+12"), as gdb does only inside a sized object or function symbol:
+// a pointer into the stack is not "<__stack_bottom+16316>".
 func (t *Table) dataSymbol(addr uint32) (string, bool) {
-	return t.SymbolAt(addr)
+	i := sort.Search(len(t.syms), func(i int) bool { return t.syms[i].Addr > addr })
+	for j := i - 1; j >= 0 && j >= i-64; j-- {
+		s := t.syms[j]
+		if s.Size == 0 || addr-s.Addr >= s.Size || s.Kind == SymOther {
+			continue
+		}
+		if addr == s.Addr {
+			return s.Name, true
+		}
+		return fmt.Sprintf("%s+%d", s.Name, addr-s.Addr), true
+	}
+	return "", false
 }

@@ -66,6 +66,22 @@ static __attribute__((noinline)) void checkpoint(int where)
 	__asm__ volatile("" ::: "memory");
 }
 
+static __attribute__((noinline)) int checkpoint_count(int where)
+{
+	return (int)(tick_count & 3u) + where;
+}
+
+static __attribute__((noinline)) int shadow(int v)
+{
+	int depth = 1;
+	{
+		int depth = v + 2;	/* shadows the outer depth */
+		depth += checkpoint_count(depth);	/* STOP:shadow */
+		tick_count += depth;
+	}
+	return depth;
+}
+
 int main(int hartid)
 {
 	(void)hartid;
@@ -93,6 +109,7 @@ int main(int hartid)
 	checkpoint(3);
 
 	int result = (int)(m & 0xff) + fact + area + grid[1][2] + table[3];
+	result += shadow(result);
 	counter += result;	/* STOP:main_end */
 	return counter == 0;
 }
