@@ -40,7 +40,12 @@ func parseCFI(data []byte, ehAddr uint64) (fdes frame.FrameDescriptionEntries, e
 			fdes, err = nil, fmt.Errorf("malformed call frame information: %v", p)
 		}
 	}()
-	return frame.Parse(data, binary.LittleEndian, 0, 4, ehAddr)
+	fdes, err = frame.Parse(data, binary.LittleEndian, 0, 4, ehAddr)
+	if err != nil {
+		return nil, err
+	}
+	fixSetLoc(fdes)
+	return fdes, nil
 }
 
 // cfaRule is the frame's canonical frame address rule.
