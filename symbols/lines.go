@@ -241,3 +241,29 @@ func dedup(a []uint32) []uint32 {
 	}
 	return out
 }
+
+// LineBounds returns the address range [lo, hi) of the source line that
+// holds pc, within its sequence: from the row at or before pc back to the
+// first row of the same line, forward to the next row of another line.
+// A debugger steps over a line by running until pc leaves this range.
+func (t *Table) LineBounds(pc uint32) (lo, hi uint32, ok bool) {
+	s, i := t.lines.rowAt(pc)
+	if s == nil {
+		return 0, 0, false
+	}
+	line, file := s.rows[i].line, s.rows[i].file
+	j := i
+	for j > 0 && s.rows[j-1].line == line && s.rows[j-1].file == file {
+		j--
+	}
+	k := i + 1
+	for k < len(s.rows) && (s.rows[k].addr == s.rows[i].addr ||
+		s.rows[k].line == line && s.rows[k].file == file) {
+		k++
+	}
+	hi = s.end
+	if k < len(s.rows) {
+		hi = s.rows[k].addr
+	}
+	return s.rows[j].addr, hi, true
+}
