@@ -112,8 +112,8 @@ func (t *Table) Unwind(tgt Target, opts UnwindOptions) ([]*Frame, error) {
 		if !ok || caller.pc == 0 || !t.InText(caller.pc) {
 			break
 		}
-		if phys > 0 && caller.regs[RegSP] <= st.regs[RegSP] && caller.pc == st.pc {
-			break // no progress: corrupt stack
+		if csp, sp := caller.regs[RegSP], st.regs[RegSP]; csp < sp || csp == sp && caller.pc == st.pc {
+			break // a caller below its callee, or no progress: corrupt stack
 		}
 		st = caller
 	}

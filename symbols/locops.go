@@ -89,18 +89,8 @@ func (m *exprMachine) step(op byte) error {
 // stepOther handles the remaining operations.
 func (m *exprMachine) stepOther(op byte) error {
 	switch op {
-	case opAddr:
-		v, err := m.fixed(4)
-		m.push(v)
-		return err
-	case opConstu:
-		v, err := m.uleb()
-		m.push(v)
-		return err
-	case opConsts:
-		v, err := m.sleb()
-		m.push(uint64(v))
-		return err
+	case opAddr, opConstu, opConsts:
+		return m.literalOp(op)
 	case opDeref:
 		return m.deref(4)
 	case opDerefSize:
@@ -154,6 +144,24 @@ func (m *exprMachine) stepOther(op byte) error {
 		return m.stackOp(op)
 	}
 	return nil
+}
+
+// literalOp pushes DW_OP_addr, DW_OP_constu and DW_OP_consts operands.
+func (m *exprMachine) literalOp(op byte) error {
+	var v uint64
+	var err error
+	switch op {
+	case opAddr:
+		v, err = m.fixed(4)
+	case opConstu:
+		v, err = m.uleb()
+	default:
+		var s int64
+		s, err = m.sleb()
+		v = uint64(s)
+	}
+	m.push(v)
+	return err
 }
 
 // stackOp handles stack manipulation and control flow.

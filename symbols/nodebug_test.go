@@ -65,3 +65,24 @@ func TestHeuristicUnwind(t *testing.T) {
 		}
 	}
 }
+
+// TestUnwindPastMain follows main's return address into crt0 (no CFI
+// there) and stops cleanly at _start.
+func TestUnwindPastMain(t *testing.T) {
+	for _, v := range variants {
+		tab := openVariant(t, v)
+		s := loadStops(t, v)[0]
+		frames, err := tab.Unwind(s.target, UnwindOptions{PastMain: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		last := frames[len(frames)-1]
+		if last.Name != "_start" || frames[len(frames)-2].Name != "main" {
+			var names []string
+			for _, f := range frames {
+				names = append(names, f.Name)
+			}
+			t.Errorf("%s: frames %v, want ... main _start", v, names)
+		}
+	}
+}
