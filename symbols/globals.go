@@ -111,8 +111,7 @@ func (f *Frame) Globals() []Variable {
 // GlobalsOf returns global values without a frame (for a Globals view when
 // the stack cannot be unwound).
 func (t *Table) GlobalsOf(tgt Target) []Variable {
-	f := &Frame{table: t, target: tgt}
-	return f.Globals()
+	return t.GlobalFrame(tgt).Globals()
 }
 
 // Global returns one global or static by name, as seen from the frame.
@@ -126,4 +125,17 @@ func (f *Frame) Global(name string) (Variable, bool) {
 		return Variable{}, false
 	}
 	return f.evalDecl(*d), true
+}
+
+// GlobalFrame is a frame-less view of the target (pc and registers as
+// they are, no function scope) for evaluating globals and registers when
+// no frame applies, e.g. at a pc outside any known function.
+func (t *Table) GlobalFrame(tgt Target) *Frame {
+	f := &Frame{table: t, target: tgt, PC: tgt.PC(), lookupPC: tgt.PC()}
+	for i := 1; i < 32; i++ {
+		f.regs[i], f.known[i] = tgt.Register(i), true
+	}
+	f.known[0] = true
+	f.Function = t.FunctionAt(f.PC)
+	return f
 }
