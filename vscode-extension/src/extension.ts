@@ -1,0 +1,36 @@
+// Entry point of the Rewind extension: registers the `rewind` debug type's
+// configuration provider and adapter factory, the reverse commands, the
+// timeline view and the status bar item.
+
+import * as vscode from 'vscode';
+import { RewindAdapterFactory } from './adapter';
+import { registerCommands } from './commands';
+import { debugType } from './configuration';
+import { TimelineController } from './controller';
+import { RewindConfigurationProvider } from './provider';
+import { createStatusBar } from './statusBar';
+import { TimelineViewProvider, timelineViewId } from './timelineView';
+
+/** activate is called by VS Code the first time a Rewind feature is used. */
+export function activate(context: vscode.ExtensionContext): void {
+	const controller = new TimelineController();
+	const view = new TimelineViewProvider(context.extensionUri, controller);
+	const provider = new RewindConfigurationProvider();
+	context.subscriptions.push(
+		controller,
+		view,
+		vscode.debug.registerDebugConfigurationProvider(debugType, provider),
+		vscode.debug.registerDebugConfigurationProvider(
+			debugType,
+			{ provideDebugConfigurations: (folder) => provider.provideDebugConfigurations(folder) },
+			vscode.DebugConfigurationProviderTriggerKind.Dynamic,
+		),
+		vscode.debug.registerDebugAdapterDescriptorFactory(debugType, new RewindAdapterFactory(context.extensionPath)),
+		vscode.window.registerWebviewViewProvider(timelineViewId, view),
+		registerCommands(controller),
+		createStatusBar(controller),
+	);
+}
+
+/** deactivate has nothing to release beyond the subscriptions. */
+export function deactivate(): void {}

@@ -1,0 +1,155 @@
+import * as assert from 'assert';
+import * as path from 'path';
+import {
+	ConfigHost,
+	LaunchConfig,
+	defaultConfiguration,
+	initialConfigurations,
+	isElf,
+	resolveConfiguration,
+	toWorkspacePath,
+	validateConfiguration,
+} from '../../src/configuration';
+
+const folder = path.resolve('/ws');
+
+/** fakeHost records what resolution asked for. */
+function fakeHost(opts: { active?: string; elves?: string[]; pick?: string }): ConfigHost & { asked: string[][] } {
+	const asked: string[][] = [];
+	return {
+		asked,
+		activeFile: () => opts.active,
+		findElfFiles: async () => opts.elves ?? [],
+		pickElf: async (c) => {
+			asked.push(c);
+			return opts.pick;
+		},
+		folder: () => folder,
+	};
+}
+
+describe('configuration resolution', () => {
+	it('turns F5 without launch.json into the default, program from the active ELF editor', async () => {
+		const host = fakeHost({ active: path.join(folder, 'build', 'fw.elf') });
+		const c = await resolveConfiguration({}, host);
+		assert.deepStrictEqual(c, {
+			type: 'rewind',
+			request: 'launch',
+			name: 'Rewind: debug firmware',
+			program: path.join(folder, 'build', 'fw.elf'),
+			stopOnEntry: false,
+		});
+		assert.deepStrictEqual(host.asked, [], 'no question when an ELF is open');
+	});
+
+	it('asks with the workspace ELF files when program is missing', async () => {
+		const elves = [path.join(folder, 'a.elf'), path.join(folder, 'b.elf')];
+		const host = fakeHost({ active: path.join(folder, 'main.c'), elves, pick: elves[1] });
+		const c = await resolveConfiguration({ type: 'rewind', request: 'launch', name: 'x', stopOnEntry: true }, host);
+		assert.deepStrictEqual(host.asked, [elves]);
+		assert.strictEqual(c?.program, elves[1]);
+		assert.strictEqual(c?.stopOnEntry, true, 'other settings are kept');
+	});
+
+	it('asks (browse) even when the workspace has no ELF', async () => {
+		const host = fakeHost({ pick: '/elsewhere/fw.elf' });
+		const c = await resolveConfiguration({ type: 'rewind', request: 'launch', name: 'x', program: '' }, host);
+		assert.deepStrictEqual(host.asked, [[]]);
+		assert.strictEqual(c?.program, '/elsewhere/fw.elf');
+	});
+
+	it('cancels the launch when the user cancels the question', async () => {
+		const host = fakeHost({ elves: ['/ws/a.elf'] });
+		assert.strictEqual(await resolveConfiguration({ type: 'rewind', request: 'launch', name: 'x' }, host), undefined);
+	});
+
+	it('keeps a given program and asks nothing', async () => {
+		const host = fakeHost({ active: '/ws/other.elf' });
+		const c = await resolveConfiguration({ type: 'rewind', request: 'launch', name: 'x', program: '${workspaceFolder}/fw.elf' }, host);
+		assert.strictEqual(c?.program, '${workspaceFolder}/fw.elf');
+		assert.deepStrictEqual(host.asked, []);
+	});
+
+	it('needs no program for a recording', async () => {
+		const host = fakeHost({ active: '/ws/other.elf' });
+		const c = await resolveConfiguration({ type: 'rewind', request: 'launch', name: 'r', recording: '/ws/run.rwd' }, host);
+		assert.deepStrictEqual(c, { type: 'rewind', request: 'launch', name: 'r', recording: '/ws/run.rwd' });
+	});
+});
+
+describe('initial configurations', () => {
+	it('offers the generic default in a workspace without ELF files', async () => {
+		assert.deepStrictEqual(await initialConfigurations(fakeHost({})), [defaultConfiguration()]);
+	});
+
+	it('offers one entry per ELF, the open one first, with workspace-relative paths', async () => {
+		const a = path.join(folder, 'build', 'a.elf');
+		const b = path.join(folder, 'b.elf');
+		const got = await initialConfigurations(fakeHost({ active: b, elves: [a, b] }));
+		assert.deepStrictEqual(
+			got.map((c) => [c.name, c.program]),
+			[
+				['Rewind: debug b.elf', '${workspaceFolder}/b.elf'],
+				['Rewind: debug a.elf (2)', '${workspaceFolder}/build/a.elf'],
+			],
+		);
+	});
+
+	it('names the single ELF configuration plainly', async () => {
+		const got = await initialConfigurations(fakeHost({ elves: [path.join(folder, 'fw.elf')] }));
+		assert.deepStrictEqual(got, [defaultConfiguration('${workspaceFolder}/fw.elf')]);
+	});
+});
+
+describe('paths', () => {
+	it('isElf', () => {
+		assert.ok(isElf('a/b/FW.ELF'));
+		assert.ok(!isElf('a.elf.c'));
+		assert.ok(!isElf(undefined));
+	});
+	it('toWorkspacePath', () => {
+		assert.strictEqual(toWorkspacePath(path.join(folder, 'x', 'y.elf'), folder), '${workspaceFolder}/x/y.elf');
+		assert.strictEqual(toWorkspacePath(path.resolve('/other/y.elf'), folder), path.resolve('/other/y.elf'));
+		assert.strictEqual(toWorkspacePath('rel.elf', folder), 'rel.elf');
+		assert.strictEqual(toWorkspacePath(path.join(folder, 'y.elf'), undefined), path.join(folder, 'y.elf'));
+	});
+});
+
+describe('validation', () => {
+	const base: LaunchConfig = { type: 'rewind', request: 'launch', name: 'x', program: '/ws/fw.elf' };
+	const cases: [string, Partial<LaunchConfig>, RegExp[]][] = [
+		['a good configuration', {}, []],
+		['every argument set well', { stopOnEntry: true, board: 'virt', harts: 8, memorySize: 64, checkpointBudget: 512, cwd: '/ws', svdPath: '', uartInput: 'x\n' }, []],
+		['no program nor recording', { program: undefined }, [/set "program"/]],
+		['a recording alone', { program: undefined, recording: '/ws/run.rwd' }, []],
+		['attach', { request: 'attach' }, [/"request" must be "launch"/]],
+		['harts 0', { harts: 0 }, [/"harts" must be a whole number from 1 to 8/]],
+		['harts 9', { harts: 9 }, [/"harts"/]],
+		['harts 1.5', { harts: 1.5 }, [/"harts"/]],
+		['memory as a string', { memorySize: '128' as unknown as number }, [/"memorySize" must be a whole number of MiB/]],
+		['no checkpoint memory', { checkpointBudget: 0 }, [/"checkpointBudget"/]],
+		['unknown board', { board: 'hifive1' }, [/"board" must be one of "virt"/]],
+		['stopOnEntry as a string', { stopOnEntry: 'yes' as unknown as boolean }, [/"stopOnEntry" must be true or false/]],
+		['program as a number', { program: 3 as unknown as string }, [/"program" must be a string/]],
+		['two problems', { harts: 0, board: 'x' }, [/"board"/, /"harts"/]],
+	];
+	for (const [name, change, want] of cases) {
+		it(name, () => {
+			const errs = validateConfiguration({ ...base, ...change });
+			assert.strictEqual(errs.length, want.length, errs.join('; '));
+			want.forEach((re, i) => assert.match(errs[i], re));
+		});
+	}
+
+	it('checks that files exist, relative to cwd', () => {
+		const seen: string[] = [];
+		const exists = (p: string) => {
+			seen.push(p);
+			return p.endsWith('fw.elf');
+		};
+		const errs = validateConfiguration({ ...base, program: 'fw.elf', recording: 'run.rwd', cwd: '/ws' }, exists);
+		assert.deepStrictEqual(seen, [path.join('/ws', 'fw.elf'), path.join('/ws', 'run.rwd')]);
+		assert.strictEqual(errs.length, 1);
+		assert.match(errs[0], /"recording" names a file that does not exist/);
+	});
+});
