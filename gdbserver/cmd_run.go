@@ -3,6 +3,7 @@ package gdbserver
 import (
 	"fmt"
 	"strings"
+	"time"
 )
 
 // Signals used in stop replies.
@@ -102,8 +103,10 @@ func (ss *session) resume(a Action) string {
 		return ss.stopReply(ss.lastStop)
 	}
 	ss.running.Store(true)
+	start := time.Now()
 	ev, err := ss.t.Resume(a)
 	ss.running.Store(false)
+	ss.log.Debug("resume", "action", a, "event", ev.Kind, "took", time.Since(start))
 	if err != nil {
 		ss.log.Warn("resume failed", "action", fmt.Sprintf("%+v", a), "err", err)
 		ev = Event{Kind: EventInterrupted, Hart: a.Hart}
@@ -173,9 +176,11 @@ func watchName(k WatchKind) string {
 	return "watch"
 }
 
-// expedite appends pc, sp and fp to a stop reply so gdb need not ask.
+// expedite appends the registers of the g packet to a stop reply, so gdb
+// need not ask for them (a reverse-next over a recursive call stops
+// thousands of times).
 func (ss *session) expedite(b *strings.Builder, hart int) {
-	for _, n := range []int{regnumPC, 2, 8} {
+	for n := range numGRegs {
 		r, _ := regByNumber(n)
 		if v, err := ss.t.ReadRegister(hart, r); err == nil {
 			fmt.Fprintf(b, "%02x:%s;", n, regHex(v))

@@ -43,7 +43,7 @@ func startStub(t testing.TB, elf string, harts int) *stub {
 		t.Fatal(err)
 	}
 	s := &stub{}
-	tl := checkpoint.New(m, checkpoint.Options{Output: func(b byte) {
+	tl := checkpoint.New(m, checkpoint.Options{Interval: stubInterval, Output: func(b byte) {
 		s.mu.Lock()
 		s.out.WriteByte(b)
 		s.mu.Unlock()
@@ -117,3 +117,6 @@ func TestGDBExplore(t *testing.T) {
 	s := startStub(t, elf, harts)
 	t.Log(s.gdb(t, elf, strings.Split(cmds, ";;")...))
 }
+
+// stubInterval is the checkpoint spacing of test stubs.
+var stubInterval uint64 = 1 << 14

@@ -37,20 +37,26 @@ func TestGDBInterrupt(t *testing.T) {
 	defer cmd.Process.Kill()
 	// Each step types a line, waits for gdb to show it started, and for a
 	// run, presses Ctrl-C and waits for the stop.
-	steps := []struct{ input, started, stopped string }{
-		{"continue\n", "Continuing.", "SIGINT, Interrupt."},
-		{"monitor time\n", "time ", ""},
-		{"rwatch *(int *)0x80100000\n", "watchpoint 1", ""},
-		{"reverse-continue\n", "Continuing.", "SIGINT, Interrupt."},
-		{"monitor time\n", "time ", ""},
-		{"quit\n", "", ""},
+	// The forward run lasts long enough that searching it backwards for a
+	// read watchpoint (which no segment summary can rule out) outlasts the
+	// short wait before the second Ctrl-C.
+	steps := []struct {
+		input, started, stopped string
+		wait                    time.Duration
+	}{
+		{"continue\n", "Continuing.", "SIGINT, Interrupt.", 1500 * time.Millisecond},
+		{"monitor time\n", "time ", "", 0},
+		{"rwatch *(int *)0x80100000\n", "watchpoint 1", "", 0},
+		{"reverse-continue\n", "Continuing.", "SIGINT, Interrupt.", 50 * time.Millisecond},
+		{"monitor time\n", "time ", "", 0},
+		{"quit\n", "", "", 0},
 	}
 	for _, st := range steps {
 		from := out.Len()
 		stdin.Write([]byte(st.input))
 		out.waitFor(t, from, st.started)
 		if st.stopped != "" {
-			time.Sleep(200 * time.Millisecond)
+			time.Sleep(st.wait)
 			cmd.Process.Signal(os.Interrupt)
 			out.waitFor(t, from, st.stopped)
 		}

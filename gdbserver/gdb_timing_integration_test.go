@@ -32,3 +32,24 @@ func TestGDBTimings(t *testing.T) {
 		t.Errorf("step %d failed:\n%s", i, out)
 	}
 }
+
+// TestGDBTimingsSourceSteps measures reverse-next over a call, reverse-step
+// and reverse-finish through real gdb in the bench firmware's hot code: fib
+// is recursive, about 10^5 instructions per call from main.
+func TestGDBTimingsSourceSteps(t *testing.T) {
+	elf := firmwarePath("bench.elf")
+	s := startStub(t, elf, 1)
+	out := s.gdb(t, elf,
+		"break fib", "continue", "delete", "finish", "monitor time",
+		timed("reverse-next-over-fib", "reverse-next"), "monitor time",
+		"next", "next", "break fib if n == 2", "continue", "delete", "monitor time",
+		timed("reverse-finish-from-fib", "reverse-finish"), "monitor time", "bt",
+		timed("reverse-step", "reverse-step"), timed("reverse-stepi", "reverse-stepi"))
+	for _, m := range regexp.MustCompile(`(?m)^(TIME .*|time \d+)$`).FindAllString(out, -1) {
+		t.Log(m)
+	}
+	if i := containsInOrder(out, []string{`Breakpoint 1, fib`, `TIME reverse-next`, `Breakpoint 2, fib`,
+		`TIME reverse-finish`}); i >= 0 {
+		t.Errorf("step %d failed:\n%s", i, out)
+	}
+}
