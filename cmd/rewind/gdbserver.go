@@ -51,7 +51,7 @@ func gdbserverMainImpl(args []string, s stdio) int {
 	if elfName == "" {
 		elfName = "firmware.elf"
 	}
-	fmt.Fprintf(s.Err, "rewind gdbserver: listening on %s; connect with:\n  gdb-multiarch %s -ex 'target remote %s'\n",
+	fmt.Fprintf(s.Out, "rewind gdbserver: listening on %s; connect with:\n  gdb-multiarch %s -ex 'target remote %s'\n",
 		l.Addr(), elfName, l.Addr())
 	if err := gdbserver.New(target, log.With("component", "gdbserver")).Serve(l); err != nil {
 		fmt.Fprintf(s.Err, "rewind gdbserver: %v\n", err)
@@ -90,7 +90,7 @@ func gdbTarget(elfPath, recPath string, harts int, out io.Writer) (*gdbserver.Ti
 		return nil, err
 	}
 	w := bufio.NewWriter(out)
-	tl := checkpoint.New(m, checkpoint.Options{Output: func(b byte) {
+	tl := checkpoint.New(m, checkpoint.Options{Interval: gdbCheckpointInterval, Output: func(b byte) {
 		w.WriteByte(b)
 		if b == '\n' || w.Buffered() > 256 {
 			w.Flush()
@@ -103,3 +103,9 @@ func gdbTarget(elfPath, recPath string, harts int, out io.Writer) (*gdbserver.Ti
 	}
 	return gdbserver.NewTimelineTarget(tl, limit, nil), nil
 }
+
+// gdbCheckpointInterval is the checkpoint spacing for gdb sessions: gdb
+// builds reverse-step and reverse-next out of many one-instruction steps
+// back, each of which replays from the nearest checkpoint, so they are
+// denser than the timeline's default.
+const gdbCheckpointInterval = 1 << 16
