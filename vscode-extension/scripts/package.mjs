@@ -4,8 +4,11 @@
 //
 //   node scripts/package.mjs                      all five targets
 //   node scripts/package.mjs --target linux-x64   one (repeat for more)
+//
+// REWIND_BIN=/path/to/rewind packs that prebuilt binary instead of building
+// one (meant for a single target: it must suit the target's platform).
 import { execFileSync } from 'child_process';
-import { chmodSync, mkdirSync, readFileSync, rmSync } from 'fs';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync } from 'fs';
 import { dirname, join, resolve } from 'path';
 import { fileURLToPath } from 'url';
 
@@ -50,11 +53,16 @@ for (const t of targets) {
 	const started = Date.now();
 	rmSync(join(root, 'bin'), { recursive: true, force: true });
 	const out = join(root, 'bin', t, exe);
-	execFileSync(go, ['build', '-trimpath', '-ldflags=-s -w', '-o', out, './cmd/rewind'], {
-		cwd: repo,
-		stdio: 'inherit',
-		env: { ...process.env, GOOS: goos, GOARCH: goarch, CGO_ENABLED: '0' },
-	});
+	if (process.env.REWIND_BIN) {
+		mkdirSync(dirname(out), { recursive: true });
+		copyFileSync(process.env.REWIND_BIN, out);
+	} else {
+		execFileSync(go, ['build', '-trimpath', '-ldflags=-s -w', '-o', out, './cmd/rewind'], {
+			cwd: repo,
+			stdio: 'inherit',
+			env: { ...process.env, GOOS: goos, GOARCH: goarch, CGO_ENABLED: '0' },
+		});
+	}
 	chmodSync(out, 0o755);
 	const vsix = join(root, 'dist', `${name}-${t}-${version}.vsix`);
 	// vsce runs the vscode:prepublish script (the production bundle) first

@@ -1,0 +1,173 @@
+// Adapter tests: the real `rewind dap` (built from ../cmd/rewind) driven by
+// @vscode/debugadapter-testsupport's DebugClient, the way VS Code drives it,
+// on the demo firmware: launch, breakpoints, stepBack, reverseContinue and
+// the custom requests the extension sends.
+//
+// REWIND_BIN names a ready binary; otherwise one is built into a temporary
+// folder with `go build`.
+import * as assert from 'assert';
+import { execFileSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { DebugClient } from '@vscode/debugadapter-testsupport';
+import { DebugProtocol } from '@vscode/debugprotocol';
+
+// out/tsc/test/adapter -> the repository root
+const repo = path.resolve(__dirname, '..', '..', '..', '..', '..');
+const firmware = path.join(repo, 'testdata', 'firmware');
+const demoElf = path.join(firmware, 'demo.elf');
+const demoC = path.join(firmware, 'demo.c');
+
+/** lineOf finds the 1-based line of demo.c holding text (exactly once). */
+function lineOf(text: string): number {
+	const lines = fs.readFileSync(demoC, 'utf8').split('\n');
+	const hits = lines.map((l, i) => (l.includes(text) ? i + 1 : 0)).filter((n) => n > 0);
+	assert.strictEqual(hits.length, 1, `"${text}" should be on exactly one line of demo.c`);
+	return hits[0];
+}
+
+/** buildRewind returns a rewind binary, building it when REWIND_BIN is unset. */
+function buildRewind(): string {
+	if (process.env.REWIND_BIN) {
+		return path.resolve(process.env.REWIND_BIN);
+	}
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rewind-adapter-test-'));
+	const bin = path.join(dir, process.platform === 'win32' ? 'rewind.exe' : 'rewind');
+	execFileSync('go', ['build', '-o', bin, './cmd/rewind'], { cwd: repo, stdio: 'inherit' });
+	return bin;
+}
+
+type Timeline = { start: number; end: number; now: number; checkpoints: number[]; stops: { time: number; reason: string }[]; output: { time: number; text: string }[] };
+
+describe('rewind dap through DebugClient', function () {
+	this.timeout(60000);
+	let bin: string;
+	let dc: DebugClient;
+
+	const wrap = lineOf('if (s->head > RING_SIZE)');
+	const incr = lineOf('s->head++;');
+	const callRecord = lineOf('record(&sensor, raw);');
+
+	before(function () {
+		this.timeout(300000);
+		bin = buildRewind();
+	});
+
+	beforeEach(async () => {
+		dc = new DebugClient(bin, 'dap', 'rewind');
+		dc.defaultTimeout = 30000;
+		await dc.start();
+	});
+
+	afterEach(async () => {
+		await dc.stop();
+	});
+
+	const launch = { program: demoElf, cwd: firmware };
+
+	async function top(threadId: number): Promise<DebugProtocol.StackFrame> {
+		const st = await dc.stackTraceRequest({ threadId });
+		assert.ok(st.body.stackFrames.length > 0, 'a stack frame');
+		return st.body.stackFrames[0];
+	}
+
+	async function stopped(reason?: string): Promise<{ threadId: number; frame: DebugProtocol.StackFrame }> {
+		const ev = (await dc.waitForEvent('stopped')) as DebugProtocol.StoppedEvent;
+		if (reason) {
+			assert.strictEqual(ev.body.reason, reason);
+		}
+		const threadId = ev.body.threadId ?? 1;
+		return { threadId, frame: await top(threadId) };
+	}
+
+	async function timeline(): Promise<Timeline> {
+		return (await dc.customRequest('rewind/timeline', {})).body as Timeline;
+	}
+
+	/** hitWrap launches and stops at the first hit of the breakpoint on `wrap`. */
+	async function hitWrap(): Promise<number> {
+		await dc.hitBreakpoint(launch, { path: demoC, line: wrap });
+		const th = await dc.threadsRequest();
+		return th.body.threads[0].id;
+	}
+
+	it('says it can step back', async () => {
+		const r = await dc.initializeRequest({ adapterID: 'rewind', pathFormat: 'path', linesStartAt1: true, columnsStartAt1: true });
+		assert.strictEqual(r.body?.supportsStepBack, true);
+	});
+
+	it('launches the demo and stops at a breakpoint', async () => {
+		await hitWrap();
+	});
+
+	it('steps back to the previous line, then reverse-continues to the earlier hit', async () => {
+		const threadId = await hitWrap();
+		const first = (await timeline()).now;
+		await Promise.all([dc.continueRequest({ threadId }), stopped('breakpoint')]);
+		const second = (await timeline()).now;
+		assert.ok(second > first, `the second hit (t=${second}) is after the first (t=${first})`);
+
+		const [, back] = await Promise.all([dc.stepBackRequest({ threadId }), stopped('step')]);
+		assert.strictEqual(back.frame.line, incr, 'Step Back lands on the line before the breakpoint');
+		assert.ok((await timeline()).now < second);
+
+		const [, rev] = await Promise.all([dc.reverseContinueRequest({ threadId }), stopped('breakpoint')]);
+		assert.strictEqual(rev.frame.line, wrap);
+		assert.strictEqual((await timeline()).now, first, 'Reverse lands on the first hit');
+	});
+
+	it('answers rewind/timeline with the run so far and its UART output', async () => {
+		const threadId = await hitWrap();
+		await Promise.all([dc.continueRequest({ threadId }), stopped('breakpoint')]);
+		const t = await timeline();
+		assert.ok(t.start <= t.now && t.now <= t.end, JSON.stringify({ start: t.start, now: t.now, end: t.end }));
+		assert.ok(Array.isArray(t.checkpoints) && Array.isArray(t.stops) && Array.isArray(t.output));
+		assert.ok(t.stops.length >= 2, 'both breakpoint stops are remembered');
+		const text = t.output.map((o) => o.text).join('');
+		assert.match(text, /demo: logging temperatures/);
+		for (const o of t.output) {
+			assert.ok(o.time >= t.start && o.time <= t.end, `output at t=${o.time} is inside the run`);
+		}
+	});
+
+	it('seeks to a time with rewind/seek and reports a goto stop there', async () => {
+		const threadId = await hitWrap();
+		await Promise.all([dc.continueRequest({ threadId }), stopped('breakpoint')]);
+		const before = await timeline();
+		const target = Math.floor((before.start + before.now) / 2);
+		const [resp] = await Promise.all([dc.customRequest('rewind/seek', { time: target }), stopped('goto')]);
+		assert.strictEqual(resp.body.time, target);
+		assert.strictEqual((await timeline()).now, target);
+	});
+
+	it('reverse-steps out of record() to its call site in main', async () => {
+		const threadId = await hitWrap();
+		await Promise.all([dc.continueRequest({ threadId }), stopped('breakpoint')]);
+		const [, out] = await Promise.all([dc.customRequest('rewind/reverseStepOut', { threadId }), stopped()]);
+		assert.strictEqual(out.frame.name.replace(/\(.*$/, ''), 'main');
+		assert.strictEqual(out.frame.line, callRecord);
+	});
+
+	it('finds the write to sensor.calibration with a data breakpoint, backwards', async () => {
+		const check = lineOf('if (sensor.calibration != CALIBRATION)');
+		await dc.hitBreakpoint(launch, { path: demoC, line: check });
+		const threadId = (await dc.threadsRequest()).body.threads[0].id;
+		const frame = await top(threadId);
+		const info = await dc.dataBreakpointInfoRequest({ name: 'sensor.calibration', frameId: frame.id });
+		assert.ok(info.body.dataId, `a data id for sensor.calibration: ${info.body.description}`);
+		const set = await dc.setDataBreakpointsRequest({ breakpoints: [{ dataId: info.body.dataId as string, accessType: 'write' }] });
+		assert.strictEqual(set.body.breakpoints[0].verified, true);
+		await dc.setBreakpointsRequest({ source: { path: demoC }, breakpoints: [] });
+		const [, hit] = await Promise.all([dc.reverseContinueRequest({ threadId }), stopped('data breakpoint')]);
+		assert.strictEqual(hit.frame.line, lineOf('s->ring[s->head] = raw;'), 'the out-of-bounds ring write');
+	});
+
+	it('sends rewind/timelineChanged after a stop', async () => {
+		const changed = dc.waitForEvent('rewind/timelineChanged');
+		await hitWrap();
+		const ev = await changed;
+		const b = ev.body as { start: number; end: number; now: number };
+		assert.ok(b.start <= b.now && b.now <= b.end);
+	});
+});
