@@ -5,6 +5,7 @@ package gdbserver
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -82,6 +83,15 @@ func TestGDBScripts(t *testing.T) {
 		{name: "monitor commands", elf: "demo.elf", cmds: []string{
 			"monitor help", "break main", "continue", "monitor time", "monitor checkpoints", "monitor bogus"},
 			want: []string{`monitor seek N`, `time \d+`, `checkpoints, now at time`, `unknown monitor command`}},
+		{name: "Eclipse CDT's reverse toggle and MI reverse commands", elf: "demo.elf", cmds: []string{
+			"source " + recordScript(t), "break record", "continue", "delete",
+			`interpreter-exec mi "-interpreter-exec console \"record full\""`,
+			`interpreter-exec mi "-exec-finish --reverse"`, "info symbol $pc",
+			`interpreter-exec mi "-exec-step --reverse"`, "info symbol $pc",
+			`interpreter-exec mi "-exec-next --reverse"`, `interpreter-exec mi "-exec-continue --reverse"`,
+			`interpreter-exec mi "-interpreter-exec console \"record stop\""`},
+			want: []string{`Breakpoint 1, record`, `whole run is recorded already`, `(?m)^main \+ \d+ in section`,
+				`(?m)^\w+ \+ \d+ in section`, `No more reverse-execution history`, `whole run is recorded already`}},
 		{name: "two harts are two threads", elf: "atomic.elf", harts: 2, cmds: []string{
 			"info threads", "thread 2", "p $mhartid", `printf "h1 %x\n", $pc`, "stepi", "stepi",
 			`printf "h1 %x\n", $pc`, "reverse-stepi", "reverse-stepi", `printf "h1 %x\n", $pc`,
@@ -100,6 +110,16 @@ func TestGDBScripts(t *testing.T) {
 			checkRetrace(t, out)
 		})
 	}
+}
+
+// recordScript is the absolute path of the script that turns gdb's record
+// commands into no-ops for Eclipse CDT.
+func recordScript(t *testing.T) string {
+	p, err := filepath.Abs(filepath.Join("eclipse", "rewind-record.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
 
 // containsInOrder checks that every pattern matches out, each after the

@@ -1,0 +1,26 @@
+# rewind-record.py - make gdb's "record" commands harmless when gdb is
+# connected to "rewind gdbserver".
+#
+# Eclipse CDT's "Enable Reverse Debugging" toggle sends "record full" to gdb
+# (and "record stop" when toggled off). gdb cannot record RISC-V itself
+# ("the current architecture doesn't support record function"), and does not
+# need to: Rewind keeps the whole run and answers gdb's reverse packets. This
+# script replaces those commands with no-ops so the toggle succeeds and the
+# reverse buttons drive Rewind. Load it with "source rewind-record.py", or
+# name it in the launch configuration's "GDB command file" (through a
+# .gdbinit that sources it).
+import gdb
+
+
+class RewindRecord(gdb.Command):
+    """Rewind records the whole run: gdb's own recording is not needed."""
+
+    def __init__(self, name):
+        super().__init__(name, gdb.COMMAND_RUNNING)
+
+    def invoke(self, arg, from_tty):
+        print("rewind: the whole run is recorded already; reverse execution goes to Rewind.")
+
+
+for _name in ("record full", "record btrace", "record stop"):
+    RewindRecord(_name)
