@@ -174,3 +174,24 @@ func TestTimelineTargetInterrupt(t *testing.T) {
 		t.Fatalf("interrupted reverse run moved from %d to %d", now, a.Now())
 	}
 }
+
+func TestTimelineTargetHistoryEnd(t *testing.T) {
+	a, _ := loadTarget(t, filepath.Join("..", "testdata", "firmware", "demo.elf"), 1)
+	a.limit = 1000 // as when replaying a recording that ends at 1000
+	mustResume(t, a, Action{}, EventHistoryEnd)
+	if a.Now() != 1000 {
+		t.Fatalf("stopped at %d, want 1000", a.Now())
+	}
+	mustResume(t, a, Action{Step: true}, EventHistoryEnd)
+	mustResume(t, a, Action{Reverse: true, Step: true}, EventStep)
+	mustResume(t, a, Action{Step: true}, EventStep)
+	if err := a.Seek(10); err != nil || a.Now() != 10 {
+		t.Fatalf("seek: %v, now %d", err, a.Now())
+	}
+	if err := a.SendUART([]byte("x")); err != nil { // forks history at 10
+		t.Fatal(err)
+	}
+	if cps := a.Checkpoints(); len(cps) == 0 {
+		t.Fatal("no checkpoints listed")
+	}
+}
