@@ -24,7 +24,39 @@ func compareStop(tab *Table, s *goldenStop, a *agreement) {
 		a.mismatches = append(a.mismatches, fmt.Sprintf("stop %d: unwind: %v", s.Stop, err))
 		return
 	}
-	for i, gf := range s.Frames {
+	sub := compareFrameVars(tab, frames, s.Frames, s)
+	a.add(sub)
+	if len(frames) > 0 {
+		for _, gv := range s.Globals {
+			v, ok := frames[0].Global(gv.Name)
+			ours := map[string]Variable{}
+			if ok {
+				ours[gv.Name] = v
+			}
+			compareVar(tab, frames[0], s, -1, gv, ours, a)
+		}
+	}
+}
+
+// add accumulates another agreement.
+func (a *agreement) add(b agreement) {
+	a.pairs += b.pairs
+	a.equal += b.equal
+	a.optOut += b.optOut
+	a.optOutEqual += b.optOutEqual
+	a.typePairs += b.typePairs
+	a.typeEqual += b.typeEqual
+	a.frames += b.frames
+	a.framesEqual += b.framesEqual
+	a.textEqual += b.textEqual
+	a.textDiffs = append(a.textDiffs, b.textDiffs...)
+	a.mismatches = append(a.mismatches, b.mismatches...)
+}
+
+// compareFrameVars compares frames and their variables with gdb's.
+func compareFrameVars(tab *Table, frames []*Frame, gfs []goldenFrame, s *goldenStop) agreement {
+	var a agreement
+	for i, gf := range gfs {
 		a.frames++
 		if i >= len(frames) {
 			a.mismatches = append(a.mismatches, fmt.Sprintf("stop %d: frame %d (%s) missing", s.Stop, i, gf.Function))
@@ -45,19 +77,10 @@ func compareStop(tab *Table, s *goldenStop, a *agreement) {
 			ours[v.Name] = v
 		}
 		for _, gv := range gf.Vars {
-			compareVar(tab, f, s, i, gv, ours, a)
+			compareVar(tab, f, s, i, gv, ours, &a)
 		}
 	}
-	if len(frames) > 0 {
-		for _, gv := range s.Globals {
-			v, ok := frames[0].Global(gv.Name)
-			ours := map[string]Variable{}
-			if ok {
-				ours[gv.Name] = v
-			}
-			compareVar(tab, frames[0], s, -1, gv, ours, a)
-		}
-	}
+	return a
 }
 
 // compareVar compares one variable's leaves and type name.

@@ -31,7 +31,7 @@ func TestUnwindEveryInstruction(t *testing.T) {
 		if len(files) < 10 {
 			t.Fatalf("%s: only %d trace steps", v, len(files))
 		}
-		bad := 0
+		bad, pairs, equal := 0, 0, 0
 		for _, fn := range files {
 			var st traceStep
 			data, err := os.ReadFile(fn)
@@ -41,7 +41,7 @@ func TestUnwindEveryInstruction(t *testing.T) {
 			if err := json.Unmarshal(data, &st); err != nil {
 				t.Fatal(err)
 			}
-			tgt := traceTarget(t, &st, fn[:len(fn)-len(".json")]+".stack.gz")
+			tgt := traceTarget(t, &st, fn[:len(fn)-len(".json")]+".ram.gz")
 			frames, err := tab.Unwind(tgt, UnwindOptions{})
 			if err != nil {
 				t.Fatal(err)
@@ -57,12 +57,19 @@ func TestUnwindEveryInstruction(t *testing.T) {
 					t.Errorf("%s step %d frame %d: %s", v, st.Step, i, d)
 				}
 			}
+			a := compareFrameVars(tab, frames, st.Frames, &goldenStop{Stop: st.Step, Marker: "step"})
+			pairs += a.pairs
+			equal += a.equal
+			for _, m := range a.mismatches {
+				t.Errorf("%s trace: %s", v, m)
+			}
 		}
-		t.Logf("%s: %d instructions unwound, %d differences", v, len(files), bad)
+		t.Logf("%s: %d instructions unwound, %d frame differences; variables equal to gdb's: %d/%d",
+			v, len(files), bad, equal, pairs)
 	}
 }
 
-// traceTarget builds a target holding the stack memory of a step.
+// traceTarget builds a target holding the RAM of a step.
 func traceTarget(t *testing.T, st *traceStep, stackFile string) *fakeTarget {
 	t.Helper()
 	gz, err := os.ReadFile(stackFile)

@@ -175,18 +175,18 @@ def breakpoint_goldens():
 
 TRACE_MARKER = "mix"
 TRACE_STEPS = 80
-STACK_LO = 0x80002000
 
 
 def trace_steps():
     """Single-steps from the first "mix" stop through mix's epilogue, the
     return into main and the whole call of checkpoint(3) (entry, prologue,
     epilogue), recording frames and callee-saved registers at every
-    instruction, with the stack memory, to trace/stepNN.json / .stack.gz.
+    instruction, with the locals and arguments of every frame and the RAM,
+    to trace/stepNN.json / .ram.gz.
     Stops once back in main after checkpoint."""
     out = os.path.join(OUT, "trace")
     os.makedirs(out, exist_ok=True)
-    top_end = int(gdb.parse_and_eval("(unsigned)&__stack_top"))
+    end = int(gdb.parse_and_eval("(unsigned)&_end"))
     seen_checkpoint = False
     for n in range(TRACE_STEPS):
         try:
@@ -202,7 +202,8 @@ def trace_steps():
         while fr is not None and len(frames) < 32:
             f = {"pc": "0x%x" % fr.pc(), "function": fr.name(),
                  "inline": fr.type() == gdb.INLINE_FRAME,
-                 "line": fr.find_sal().line, "regs": {}}
+                 "line": fr.find_sal().line, "regs": {},
+                 "vars": frame_vars(fr)}
             for r in SAVED:
                 try:
                     v = fr.read_register(r)
@@ -214,10 +215,10 @@ def trace_steps():
         top = gdb.newest_frame()
         regs = {r: "0x%x" % (int(top.read_register(r)) & 0xffffffff) for r in REGS}
         regs["pc"] = "0x%x" % top.pc()
-        mem = gdb.selected_inferior().read_memory(STACK_LO, top_end - STACK_LO)
-        with open(os.path.join(out, "step%02d.stack.gz" % n), "wb") as fh:
+        mem = gdb.selected_inferior().read_memory(RAM_LO, end - RAM_LO)
+        with open(os.path.join(out, "step%02d.ram.gz" % n), "wb") as fh:
             fh.write(gzip.compress(bytes(mem), mtime=0))
-        doc = {"step": n, "regs": regs, "ram_base": "0x%x" % STACK_LO, "frames": frames}
+        doc = {"step": n, "regs": regs, "ram_base": "0x%x" % RAM_LO, "frames": frames}
         with open(os.path.join(out, "step%02d.json" % n), "w") as fh:
             json.dump(doc, fh, indent=1, sort_keys=True)
             fh.write("\n")
