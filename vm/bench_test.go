@@ -66,3 +66,19 @@ func cpuSeconds() float64 {
 	}
 	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
 }
+
+// BenchmarkSnapshotRestore measures a checkpoint cycle on a running
+// machine: run 100k steps, snapshot, restore the previous snapshot.
+func BenchmarkSnapshotRestore(b *testing.B) {
+	m := newTestMachine(b, Config{}, workProg())
+	m.Run(100_000)
+	prev := m.Snapshot()
+	for b.Loop() {
+		m.Run(m.Time() + 100_000)
+		s := m.Snapshot()
+		if err := m.Restore(prev); err != nil {
+			b.Fatal(err)
+		}
+		prev = s
+	}
+}

@@ -23,6 +23,7 @@ const (
 	pfResv                      // another hart may hold an LR reservation here
 	pfWritten                   // activity: stored to since ResetActivity
 	pfExec                      // activity: fetched from since ResetActivity
+	pfKeep                      // scratch mark used while restoring a snapshot
 )
 
 // memory is the guest RAM. pages is the state; rd and wr are fast-path views:

@@ -107,27 +107,26 @@ func (m *Machine) Restore(s *Snapshot) error {
 		}
 	}
 	mem := m.mem
-	keep := make(map[uint32]bool, len(s.pageIdx))
 	for k, i := range s.pageIdx {
 		if mem.code[i] != nil && mem.pages[i] != s.pages[k] {
-			mem.code[i] = nil
+			mem.code[i] = nil // content changed: decode again
 		}
-		keep[i] = true
+		mem.flags[i] |= pfKeep
 	}
 	for _, i := range mem.alloc {
-		if !keep[i] {
+		if mem.flags[i]&pfKeep == 0 {
 			mem.code[i] = nil
 			mem.pages[i] = nil
+			mem.rd[i] = nil
 		}
 	}
 	for k, i := range s.pageIdx {
+		mem.flags[i] &^= pfKeep
 		mem.pages[i] = s.pages[k]
+		mem.refreshRead(i)
 	}
 	mem.alloc = slices.Clone(s.pageIdx)
 	mem.allocSorted = true
-	for i := range mem.pages {
-		mem.refreshRead(uint32(i))
-	}
 	mem.clearFastWrites()
 	mem.gen = max(mem.gen, s.gen) + 1
 	for i, h := range m.harts {
