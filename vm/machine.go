@@ -201,7 +201,9 @@ func (m *Machine) UARTInput(b []byte) {
 	}
 }
 
-// Pause makes a running Run return StopPause soon. Safe from any goroutine.
+// Pause makes a running Run return StopPause soon (within one batch of at
+// most 65536 steps). Safe from any goroutine. A Pause that arrives while
+// nothing runs makes the next Run or Step return StopPause at once.
 func (m *Machine) Pause() { m.paused.Store(true) }
 
 // SetTrapStops makes Run stop after every trap entry.
