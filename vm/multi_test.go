@@ -195,3 +195,20 @@ func TestActivity(t *testing.T) {
 		t.Errorf("written pages %x", written)
 	}
 }
+
+func TestRestoreBadDeviceStateChangesNothing(t *testing.T) {
+	m := newTestMachine(t, Config{}, workProg())
+	m.Run(20_000)
+	s := m.Snapshot()
+	m.Run(40_000)
+	before := m.StateHash()
+	bad := *s
+	bad.devs = append([][]byte{}, s.devs...)
+	bad.devs[len(bad.devs)-1] = []byte{1, 2, 3}
+	if err := m.Restore(&bad); err == nil {
+		t.Fatal("restore of a corrupt device state succeeded")
+	}
+	if m.StateHash() != before {
+		t.Error("a failed restore changed the machine")
+	}
+}

@@ -101,10 +101,8 @@ func (m *Machine) Restore(s *Snapshot) error {
 	if err := m.compatible(s); err != nil {
 		return err
 	}
-	for k, d := range m.devs {
-		if err := d.dev.RestoreState(s.devs[k]); err != nil {
-			return fmt.Errorf("restore: device %s: %w", d.dev.Name(), err)
-		}
+	if err := m.restoreDevices(s.devs); err != nil {
+		return err
 	}
 	mem := m.mem
 	for k, i := range s.pageIdx {
@@ -136,5 +134,23 @@ func (m *Machine) Restore(s *Snapshot) error {
 	m.time, m.mtimeOffset, m.cur, m.qleft = s.time, s.mtimeOff, s.cur, s.qleft
 	m.refreshResvFlags()
 	m.updateMIP()
+	return nil
+}
+
+// restoreDevices restores every device, or none: on an error the devices
+// already restored get their previous state back.
+func (m *Machine) restoreDevices(states [][]byte) error {
+	prev := make([][]byte, len(m.devs))
+	for k, d := range m.devs {
+		prev[k] = d.dev.SaveState(nil)
+	}
+	for k, d := range m.devs {
+		if err := d.dev.RestoreState(states[k]); err != nil {
+			for j := 0; j < k; j++ {
+				_ = m.devs[j].dev.RestoreState(prev[j])
+			}
+			return fmt.Errorf("restore: device %s: %w", d.dev.Name(), err)
+		}
+	}
 	return nil
 }
