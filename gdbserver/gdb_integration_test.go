@@ -43,10 +43,12 @@ func startStub(t testing.TB, elf string, harts int) *stub {
 		t.Fatal(err)
 	}
 	s := &stub{}
+	var target *TimelineTarget
 	tl := checkpoint.New(m, checkpoint.Options{Interval: stubInterval, Output: func(b byte) {
 		s.mu.Lock()
 		s.out.WriteByte(b)
 		s.mu.Unlock()
+		target.Output(b)
 	}})
 	level := slog.LevelInfo
 	if os.Getenv("GDBSERVER_DEBUG") != "" {
@@ -65,7 +67,8 @@ func startStub(t testing.TB, elf string, harts int) *stub {
 			s.mu.Unlock()
 		}
 	})
-	go New(NewTimelineTarget(tl, checkpoint.Forever, log), log).Serve(l)
+	target = NewTimelineTarget(tl, checkpoint.Forever, log)
+	go New(target, log).Serve(l)
 	s.addr = l.Addr().String()
 	return s
 }

@@ -48,6 +48,10 @@ func (s *Server) Serve(l net.Listener) error {
 func (s *Server) ServeConn(conn io.ReadWriter) error {
 	ss := newSession(s, conn)
 	defer ss.cleanup()
+	if c, ok := s.target.(Console); ok {
+		c.SetConsole(func(text []byte) { ss.console(string(text)) })
+		defer c.SetConsole(nil)
+	}
 	frames := make(chan Frame, 64)
 	readErr := make(chan error, 1)
 	quit := make(chan struct{})

@@ -47,6 +47,14 @@ type Target interface {
 	SendUART(data []byte) error
 }
 
+// Console is implemented by targets whose output (the board's UART) can
+// be shown in gdb's console. The session sets a sink when gdb connects and
+// clears it (nil) when gdb leaves; the target calls the sink only from
+// inside Resume, with text the firmware printed.
+type Console interface {
+	SetConsole(sink func(text []byte))
+}
+
 // RegKind says which register file a Reg names.
 type RegKind uint8
 

@@ -20,6 +20,8 @@ type TimelineTarget struct {
 	wps     []Watchpoint
 	running atomic.Bool
 	hitTime uint64 // Stop.Time of the last stop translated by event
+	console func([]byte)
+	pending []byte // output not yet sent to the console
 }
 
 // bpPair holds the software and hardware breakpoints at one address.
@@ -207,4 +209,27 @@ func (a *TimelineTarget) SendUART(data []byte) error {
 	forked, err := a.tl.UARTInput(data)
 	a.noteFork(forked)
 	return err
+}
+
+// SetConsole implements Console.
+func (a *TimelineTarget) SetConsole(sink func([]byte)) { a.console = sink }
+
+// Output takes one byte the firmware printed for the first time (pass it
+// from checkpoint.Options.Output); lines go to gdb's console.
+func (a *TimelineTarget) Output(b byte) {
+	if a.console == nil {
+		return
+	}
+	a.pending = append(a.pending, b)
+	if b == '\n' || len(a.pending) >= 256 {
+		a.flushOutput()
+	}
+}
+
+// flushOutput sends pending output to the console.
+func (a *TimelineTarget) flushOutput() {
+	if len(a.pending) > 0 && a.console != nil {
+		a.console(a.pending)
+	}
+	a.pending = a.pending[:0]
 }

@@ -23,6 +23,7 @@ const (
 func (a *TimelineTarget) Resume(act Action) (Event, error) {
 	a.running.Store(true)
 	defer a.running.Store(false)
+	defer a.flushOutput()
 	hart := act.Hart
 	if hart < 0 || hart >= a.m.Harts() {
 		hart = 0

@@ -90,10 +90,14 @@ func gdbTarget(elfPath, recPath string, harts int, out io.Writer) (*gdbserver.Ti
 		return nil, err
 	}
 	w := bufio.NewWriter(out)
+	var target *gdbserver.TimelineTarget
 	tl := checkpoint.New(m, checkpoint.Options{Interval: gdbCheckpointInterval, Output: func(b byte) {
 		w.WriteByte(b)
 		if b == '\n' || w.Buffered() > 256 {
 			w.Flush()
+		}
+		if target != nil {
+			target.Output(b) // also to gdb's console
 		}
 	}})
 	if rec != nil {
@@ -101,7 +105,8 @@ func gdbTarget(elfPath, recPath string, harts int, out io.Writer) (*gdbserver.Ti
 			return nil, err
 		}
 	}
-	return gdbserver.NewTimelineTarget(tl, limit, nil), nil
+	target = gdbserver.NewTimelineTarget(tl, limit, nil)
+	return target, nil
 }
 
 // gdbCheckpointInterval is the checkpoint spacing for gdb sessions: gdb
