@@ -105,7 +105,13 @@ func (e frameEnv) WriteRegister(name string, val uint32) error {
 	if e.f.Index != 0 {
 		return fmt.Errorf("writing registers of outer frames is not supported")
 	}
-	return e.f.target.SetRegister(n, val)
+	if err := e.f.target.SetRegister(n, val); err != nil {
+		return fmt.Errorf("write register '%s': %w", name, err)
+	}
+	if n != 0 {
+		e.f.regs[n], e.f.known[n] = val, true
+	}
+	return nil
 }
 
 // Evaluate parses and evaluates a C expression in the frame's scope.

@@ -148,3 +148,34 @@ func TestShadowedScope(t *testing.T) {
 		}
 	}
 }
+
+// TestAssignment writes through the frame's Env: a global, a bitfield and
+// a register.
+func TestAssignment(t *testing.T) {
+	frames := stopAt(t, "O0", "main_end")
+	f := frames[0]
+	for _, c := range []struct{ set, get, want string }{
+		{"counter = 42", "counter", "42"},
+		{"local.fl.mode = 3", "local.fl", "{ready = 1, mode = 3, level = -3, count = 17, tail = 999}"},
+		{"local.fl.level = -7", "local.fl.level", "-7"},
+		{"$a5 = 0x1234", "$a5", "4660"},
+	} {
+		if _, err := f.Evaluate(c.set); err != nil {
+			t.Errorf("%s: %v", c.set, err)
+			continue
+		}
+		if c.get == "$a5" {
+			if got := f.Target().Register(15); got != 0x1234 {
+				t.Errorf("target a5 = 0x%x", got)
+			}
+		}
+		if got, err := f.EvaluateString(c.get, FormatOptions{}); err != nil || got != c.want {
+			t.Errorf("after %s: %s = %s (%v), want %s", c.set, c.get, got, err, c.want)
+		}
+	}
+	if len(frames) > 1 {
+		if _, err := frames[1].Evaluate("$a0 = 1"); err == nil {
+			t.Error("writing a caller-saved register of an outer frame succeeded")
+		}
+	}
+}
