@@ -10,7 +10,9 @@
 //   - a dispatcher (server.go and the cmd_*.go files) that translates
 //     packets into calls on the Target interface and holds no debugging
 //     logic of its own;
-//   - an adapter (timeline.go) from Target to the checkpoint engine.
+//   - an adapter (TimelineTarget, timeline*.go) from Target to the
+//     checkpoint engine; it also implements Console, so the firmware's UART
+//     output reaches gdb's console.
 //
 // Threads are harts: gdb thread id N is hart N-1. Registers follow gdb's
 // RISC-V numbering: x0..x31 are 0..31, pc is 32, and CSR number c is 65+c.

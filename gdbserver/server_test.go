@@ -338,3 +338,33 @@ func stopWant(f *fakeTarget, prefix string) string {
 	}
 	return b.String()
 }
+
+// consoleFake is a fake target that prints while it runs.
+type consoleFake struct {
+	*fakeTarget
+	sink func([]byte)
+}
+
+func (c *consoleFake) SetConsole(sink func([]byte)) { c.sink = sink }
+
+func (c *consoleFake) Resume(a Action) (Event, error) {
+	c.sink([]byte("hello from the board\n"))
+	return c.fakeTarget.Resume(a)
+}
+
+func TestConsoleOutput(t *testing.T) {
+	f := &consoleFake{fakeTarget: newFake(1)}
+	f.events = []Event{{Kind: EventBreakpoint}}
+	c := startSession(t, f)
+	c.send("c")
+	r, out := c.recv()
+	if !strings.HasPrefix(r, "T05thread:1;swbreak:;") || out != "hello from the board\n" {
+		t.Errorf("reply %q, console %q", r, out)
+	}
+	c.send("D")
+	c.recv()
+	<-c.done
+	if f.sink != nil {
+		t.Error("console sink left set after the session")
+	}
+}
