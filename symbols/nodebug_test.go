@@ -1,6 +1,7 @@
 package symbols
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -83,6 +84,38 @@ func TestUnwindPastMain(t *testing.T) {
 				names = append(names, f.Name)
 			}
 			t.Errorf("%s: frames %v, want ... main _start", v, names)
+		}
+	}
+}
+
+// brokenTarget fails every memory access.
+type brokenTarget struct{ fakeTarget }
+
+func (b *brokenTarget) ReadMemory(uint32, []byte) error  { return errors.New("bus error") }
+func (b *brokenTarget) WriteMemory(uint32, []byte) error { return errors.New("bus error") }
+
+// TestUnreadableMemory: with no readable memory, nothing panics and no
+// value is made up.
+func TestUnreadableMemory(t *testing.T) {
+	for _, v := range variants {
+		tab := openVariant(t, v)
+		s := loadStops(t, v)[3]
+		bt := &brokenTarget{*s.target}
+		frames, err := tab.Unwind(bt, UnwindOptions{})
+		if err != nil || len(frames) == 0 {
+			t.Fatalf("%s: %v", v, err)
+		}
+		for _, f := range frames {
+			for _, vw := range f.Views(FormatOptions{}) {
+				if vw.Val.HasAddr && !strings.Contains(vw.Value, "<error") {
+					t.Errorf("%s: %s = %s from unreadable memory", v, vw.Name, vw.Value)
+				}
+			}
+		}
+		for _, g := range frames[0].Globals() {
+			if s := tab.Format(g.Value, frames[0].Env(), FormatOptions{}); !strings.Contains(s, "<error") && s != OptimizedOut {
+				t.Errorf("%s: global %s = %s from unreadable memory", v, g.Name, s)
+			}
 		}
 	}
 }
