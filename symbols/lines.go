@@ -3,6 +3,7 @@ package symbols
 import (
 	"debug/dwarf"
 	"errors"
+	"fmt"
 	"io"
 	"path"
 	"path/filepath"
@@ -172,6 +173,9 @@ type Location struct {
 	Function *Function // nil if no function covers the address
 	IsStmt   bool
 }
+
+// String renders "main.c:24".
+func (l Location) String() string { return fmt.Sprintf("%s:%d", l.File.Name, l.Line) }
 
 // PCToLine maps a code address to its source position.
 func (t *Table) PCToLine(pc uint32) (Location, bool) {

@@ -1,12 +1,32 @@
 // Package symbols reads an ELF32 RISC-V firmware image and its DWARF debug
 // information (version 4 or 5) and answers a debugger's questions about it:
 // source lines, functions, call-frame unwinding, variables, types and
-// C-style value formatting.
+// C-style value formatting, C expressions (through symbols/cexpr) and
+// disassembly (through symbols/disasm).
 //
 // It is independent of the emulator: target memory and registers are read
 // through the Target interface declared here. A Table is built once by Load
 // or Open; it is safe for concurrent reads after that, because the lazily
-// built parts are guarded.
+// built parts (types, DIE trees, globals) are guarded.
+//
+// The main entry points:
+//
+//   - Lines: PCToLine, LineToPCs (file:line breakpoints), LineBounds,
+//     StatementsIn and IsStatement (stepping), Files and MatchFiles.
+//   - Functions: FunctionAt, FunctionByName, BreakpointAddr (where gdb puts
+//     "break func"), PostPrologue, SymbolAt.
+//   - Stack: Unwind returns Frames (inlined calls are frames of their own),
+//     each with Register, Variables, Locals, Args, Globals, Env (a
+//     cexpr.Env), Evaluate and Views.
+//   - Values: Format, MakeView, ChildViews and Children for a variables
+//     tree, TypeName for C type names, LookupType.
+//   - Disassembly: Disassemble, DisassembleFunction, InstructionsBefore.
+//
+// Where delve's DWARF packages are wrong on GCC's RV32 output (see
+// shared/notes/dwarf-rv32.md) this package works around them or does the
+// job itself: its own location-expression evaluator and location-list
+// readers, CFI fix-ups, array sizes and bitfield offsets, gdb's choice of
+// line rows and breakpoint addresses, and a C type printer.
 package symbols
 
 import (
