@@ -75,6 +75,12 @@ func TestGDBScripts(t *testing.T) {
 			"break " + check, "continue", "reverse-continue", "p sensor.count", "info breakpoints"},
 			want: []string{`Breakpoint 1, record`, `\$1 = 5`, `Breakpoint 2, main`, `Breakpoint 1, record`, `\$2 = 5`,
 				`target evals`, `breakpoint already hit 2 times`}},
+		{name: "hardware breakpoint, read and access watchpoints", elf: "demo.elf", cmds: []string{
+			"hbreak record", "continue", "delete", "rwatch sensor.calibration", "continue", "bt 1",
+			"delete", "awatch sensor.head", "reverse-continue", "bt 1"},
+			want: []string{`Hardware assisted breakpoint 1 at`, `record \(s=`, `Hardware read watchpoint 2: sensor.calibration`,
+				`Value = -15`, `Hardware access \(read/write\) watchpoint 3: sensor.head`, `(?s)Old value = 1\s+New value = 0`,
+				`s->head\+\+;`}},
 		{name: "start of history", elf: "demo.elf", cmds: []string{
 			"break main", "continue", "reverse-continue", "info symbol $pc"},
 			want: []string{`No more reverse-execution history`, `_start in section \.text`}},
