@@ -119,3 +119,25 @@ func TestUnreadableMemory(t *testing.T) {
 		}
 	}
 }
+
+// TestEpilogueTail checks the no-CFI unwinder's epilogue detection: only
+// the instructions after the stack is released count as the tail.
+func TestEpilogueTail(t *testing.T) {
+	tab := openVariant(t, "O0-nodebug")
+	lines, err := tab.DisassembleFunction("checkpoint", nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := lines[len(lines)-1]
+	if last.Text != "ret" {
+		t.Fatalf("checkpoint ends with %q", last.Text)
+	}
+	release := lines[len(lines)-2]
+	if !strings.HasPrefix(release.Text, "addi sp, sp, ") {
+		t.Fatalf("no stack release before ret: %q", release.Text)
+	}
+	if !tab.inEpilogueTail(last.Addr) || tab.inEpilogueTail(release.Addr) || tab.inEpilogueTail(lines[0].Addr) {
+		t.Errorf("epilogue tail detection wrong: ret %v, release %v, entry %v",
+			tab.inEpilogueTail(last.Addr), tab.inEpilogueTail(release.Addr), tab.inEpilogueTail(lines[0].Addr))
+	}
+}

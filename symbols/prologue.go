@@ -16,7 +16,7 @@ func (t *Table) heuristicStep(tgt Target, st physRegs, fn *Function) (physRegs, 
 	sp := st.regs[RegSP]
 	frameSize := int32(0)
 	saves := map[int]int32{}
-	if fn != nil {
+	if fn != nil && !t.inEpilogueTail(st.pc) {
 		end := st.pc
 		if end > fn.Low+prologueScanLimit {
 			end = fn.Low + prologueScanLimit
@@ -97,4 +97,45 @@ func scanWide(in uint32, size int32, saves map[int]int32) int32 {
 		}
 	}
 	return size
+}
+
+// inEpilogueTail reports whether pc sits after an epilogue's stack
+// release: scanning forward, a return comes before any change of sp or any
+// other control transfer. The frame is then already gone (leaf state).
+func (t *Table) inEpilogueTail(pc uint32) bool {
+	for a := pc; a < pc+prologueScanLimit; {
+		var b [4]byte
+		if !t.ReadImage(a, b[:2]) {
+			return false
+		}
+		half := binary.LittleEndian.Uint16(b[:])
+		if half&3 != 3 {
+			switch {
+			case half == 0x8082: // c.jr ra (ret)
+				return true
+			case half&0xe003 == 0x0001 && half>>7&31 == RegSP, // c.addi sp
+				half&0xe003 == 0x6001 && half>>7&31 == RegSP, // c.addi16sp
+				half&0xe003 == 0xa001, half&0xc003 == 0xc001, // c.j, c.beqz/c.bnez
+				half&0xe003 == 0x2001,                        // c.jal
+				half&0xf07f == 0x8002, half&0xf07f == 0x9002: // c.jr, c.jalr
+				return false
+			}
+			a += 2
+			continue
+		}
+		if !t.ReadImage(a, b[:]) {
+			return false
+		}
+		in := binary.LittleEndian.Uint32(b[:])
+		switch op := in & 0x7f; {
+		case in == 0x00008067: // jalr x0, 0(ra)
+			return true
+		case op == 0x63 || op == 0x6f || op == 0x67: // branch, jal, jalr
+			return false
+		case op == 0x13 && in>>7&31 == RegSP: // writes sp
+			return false
+		}
+		a += 4
+	}
+	return false
 }

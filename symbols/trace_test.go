@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 )
 
@@ -91,4 +93,43 @@ func traceTarget(t *testing.T, st *traceStep, stackFile string) *fakeTarget {
 		}
 	}
 	return ft
+}
+
+// TestHeuristicUnwindEveryInstruction unwinds the single-stepped trace
+// with no CFI (stripped ELFs) and compares the physical frames with gdb's.
+func TestHeuristicUnwindEveryInstruction(t *testing.T) {
+	for _, v := range []string{"O0", "Og"} {
+		tab := openVariant(t, v+"-nodebug")
+		files, _ := filepath.Glob(filepath.Join(goldenDir, v, "trace", "step*.json"))
+		sort.Strings(files)
+		bad := 0
+		for _, fn := range files {
+			var st traceStep
+			data, err := os.ReadFile(fn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal(data, &st); err != nil {
+				t.Fatal(err)
+			}
+			frames, _ := tab.Unwind(traceTarget(t, &st, fn[:len(fn)-len(".json")]+".ram.gz"), UnwindOptions{})
+			var got, want []string
+			for _, gf := range st.Frames {
+				if !gf.Inline {
+					want = append(want, gf.Function+"@"+gf.PC)
+				}
+			}
+			for _, f := range frames {
+				got = append(got, f.Name+"@"+fmt.Sprintf("0x%x", f.PC))
+			}
+			if strings.Join(got, " ") != strings.Join(want, " ") {
+				bad++
+				t.Logf("%s step %d: got %v, gdb %v", v, st.Step, got, want)
+			}
+		}
+		t.Logf("%s without CFI: %d/%d instructions unwound as gdb", v, len(files)-bad, len(files))
+		if bad > 0 {
+			t.Errorf("%s: %d instructions unwound differently without CFI", v, bad)
+		}
+	}
 }
