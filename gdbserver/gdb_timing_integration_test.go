@@ -53,3 +53,16 @@ func TestGDBTimingsSourceSteps(t *testing.T) {
 		t.Errorf("step %d failed:\n%s", i, out)
 	}
 }
+
+// TestGDBTimingsTrustText repeats the reverse-next over fib with gdb reading
+// code from the ELF instead of the target (fewer packets per stop).
+func TestGDBTimingsTrustText(t *testing.T) {
+	elf := firmwarePath("bench.elf")
+	s := startStub(t, elf, 1)
+	out := s.gdb(t, elf, "set trust-readonly-sections on",
+		"break fib", "continue", "delete", "finish", "monitor time",
+		timed("reverse-next-over-fib-trusting-text", "reverse-next"), "monitor time")
+	for _, m := range regexp.MustCompile(`(?m)^(TIME .*|time \d+)$`).FindAllString(out, -1) {
+		t.Log(m)
+	}
+}

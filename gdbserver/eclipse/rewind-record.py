@@ -24,3 +24,9 @@ class RewindRecord(gdb.Command):
 
 for _name in ("record full", "record btrace", "record stop"):
     RewindRecord(_name)
+
+# Read code from the ELF instead of the board: gdb re-reads a function's
+# first instructions at every stop, and reverse-next over a recursive call
+# stops thousands of times (about 30% faster here). Remove this line for
+# firmware that rewrites its own code.
+gdb.execute("set trust-readonly-sections on")
