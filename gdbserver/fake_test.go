@@ -150,8 +150,8 @@ func (f *fakeTarget) Seek(t uint64) error {
 	return nil
 }
 
-func (f *fakeTarget) Checkpoints() []Checkpoint {
-	return []Checkpoint{{Time: 0, Bytes: 4096}, {Time: 500, Bytes: 100}}
+func (f *fakeTarget) History() History {
+	return History{End: 5000, Checkpoints: 2, Bytes: 8192, Events: 1}
 }
 
 func (f *fakeTarget) SendUART(data []byte) error {

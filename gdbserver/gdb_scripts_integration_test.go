@@ -88,7 +88,7 @@ func TestGDBScripts(t *testing.T) {
 			want: []string{`demo: logging temperatures`, `check failed: calibration is`, `exited with code 01`}},
 		{name: "monitor commands", elf: "demo.elf", cmds: []string{
 			"monitor help", "break main", "continue", "monitor time", "monitor checkpoints", "monitor bogus"},
-			want: []string{`monitor seek N`, `time \d+`, `checkpoints, now at time`, `unknown monitor command`}},
+			want: []string{`monitor seek N`, `time \d+`, `history \[0, \d+\], now at time \d+`, `unknown monitor command`}},
 		{name: "two harts are two threads", elf: "atomic.elf", harts: 2, cmds: []string{
 			"info threads", "thread 2", "p $mhartid", `printf "h1 %x\n", $pc`, "stepi", "stepi",
 			`printf "h1 %x\n", $pc`, "reverse-stepi", "reverse-stepi", `printf "h1 %x\n", $pc`,

@@ -11,7 +11,7 @@ const monitorHelp = `Rewind monitor commands:
   monitor time          the current time (machine steps since reset)
   monitor seek N        move to time N (then run 'maintenance flush register-cache')
   monitor uart TEXT     type TEXT into the board's UART (\n, \r, \t, \\, \xNN escapes)
-  monitor checkpoints   list the snapshots the timeline keeps
+  monitor checkpoints   the span of history and the checkpoints kept
 `
 
 // monitor runs a qRcmd command (hex-encoded), sends its output in O
@@ -61,13 +61,10 @@ func (ss *session) runMonitor(line string) (string, error) {
 		}
 		return fmt.Sprintf("sent %d bytes\n", len(data)), nil
 	case "checkpoints":
-		var b strings.Builder
-		cps := ss.t.Checkpoints()
-		fmt.Fprintf(&b, "%d checkpoints, now at time %d\n", len(cps), ss.t.Now())
-		for _, c := range cps {
-			fmt.Fprintf(&b, "  time %12d  %8d bytes\n", c.Time, c.Bytes)
-		}
-		return b.String(), nil
+		h := ss.t.History()
+		return fmt.Sprintf("history [%d, %d], now at time %d\n"+
+			"%d checkpoints (%d KiB), %d in the seek cache (%d KiB), %d input events\n",
+			h.Start, h.End, ss.t.Now(), h.Checkpoints, h.Bytes>>10, h.Cached, h.CachedBytes>>10, h.Events), nil
 	}
 	return "", fmt.Errorf("unknown monitor command %q (try 'monitor help')", cmd)
 }

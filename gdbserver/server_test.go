@@ -307,7 +307,7 @@ func TestMonitor(t *testing.T) {
 		{`uart hi\n\x41`, "sent 4 bytes"},
 		{`uart \q`, "error: unknown escape"},
 		{`uart \x4`, "error: short"},
-		{"checkpoints", "2 checkpoints, now at time 42\n  time            0      4096 bytes\n"},
+		{"checkpoints", "history [0, 5000], now at time 42\n2 checkpoints (8 KiB), 0 in the seek cache (0 KiB), 1 input events\n"},
 		{"frobnicate", "error: unknown monitor command"},
 	}
 	for _, tt := range tests {

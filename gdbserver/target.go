@@ -41,8 +41,8 @@ type Target interface {
 	Now() uint64
 	// Seek moves the machine to time t, within the recorded history.
 	Seek(t uint64) error
-	// Checkpoints lists the snapshots the timeline keeps.
-	Checkpoints() []Checkpoint
+	// History describes the recorded history and what it costs.
+	History() History
 	// SendUART queues bytes into the board's UART receiver now.
 	SendUART(data []byte) error
 }
@@ -134,8 +134,13 @@ type Event struct {
 	Signal   int       // fault: the POSIX signal number to report (4 SIGILL, 11 SIGSEGV...)
 }
 
-// Checkpoint describes one snapshot kept by the timeline.
-type Checkpoint struct {
-	Time  uint64
-	Bytes int // memory owned by the snapshot
+// History describes the time span a target can revisit and the
+// checkpoints that make it fast.
+type History struct {
+	Start, End  uint64 // the span of history
+	Checkpoints int    // snapshots kept
+	Bytes       int64  // memory held by them
+	Cached      int    // snapshots in the seek cache
+	CachedBytes int64
+	Events      int // outside inputs logged
 }

@@ -198,10 +198,14 @@ func (a *TimelineTarget) Now() uint64 { return a.tl.Now() }
 // Seek implements Target.
 func (a *TimelineTarget) Seek(t uint64) error { return a.tl.Seek(t) }
 
-// Checkpoints implements Target. The timeline does not list its
-// checkpoints yet; the start and end of history are reported instead.
-func (a *TimelineTarget) Checkpoints() []Checkpoint {
-	return []Checkpoint{{Time: a.tl.Start()}, {Time: a.tl.End()}}
+// History implements Target.
+func (a *TimelineTarget) History() History {
+	st := a.tl.Stats()
+	return History{
+		Start: a.tl.Start(), End: a.tl.End(),
+		Checkpoints: st.Checkpoints, Bytes: st.Bytes,
+		Cached: st.Cached, CachedBytes: st.CachedBytes, Events: st.Events,
+	}
 }
 
 // SendUART implements Target.

@@ -191,7 +191,7 @@ func TestTimelineTargetHistoryEnd(t *testing.T) {
 	if err := a.SendUART([]byte("x")); err != nil { // forks history at 10
 		t.Fatal(err)
 	}
-	if cps := a.Checkpoints(); len(cps) == 0 {
-		t.Fatal("no checkpoints listed")
+	if h := a.History(); h.Checkpoints == 0 || h.End != 10 || h.Events != 1 {
+		t.Fatalf("history after the fork: %+v", h)
 	}
 }
