@@ -1,17 +1,35 @@
 #!/usr/bin/env bash
-# check-reproducible.sh - rebuild every test firmware from scratch and fail
-# if the result differs from what is committed (testdata/ and the demo copy
-# in cmd/rewind/demo/). Run from anywhere inside the repository.
+# check-reproducible.sh - rebuild every test firmware in the repository from
+# scratch and fail if the result differs from what is committed: testdata/,
+# the demo copy in cmd/rewind/demo/, and the small firmware some packages
+# keep in their own testdata (listed in EXTRA). Run from anywhere inside the
+# repository.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Package-local firmware: directory and the ELF its Makefile's default goal builds.
+EXTRA=(
+	"gdbserver/testdata longrun.elf"
+	"checkpoint/testdata loop.elf"
+	"vm/device/testdata/probe probe.elf"
+)
+
 make -s -C testdata clean
 make -s -C testdata all
+for e in "${EXTRA[@]}"; do
+	read -r dir elf <<<"$e"
+	rm -f "$dir/$elf" "$dir"/*.o
+	make -s -C "$dir" "$elf"
+	rm -f "$dir"/*.o
+done
 
-changes=$(git status --porcelain -- testdata cmd/rewind/demo)
+paths=(testdata cmd/rewind/demo)
+for e in "${EXTRA[@]}"; do paths+=("${e%% *}"); done
+changes=$(git status --porcelain -- "${paths[@]}")
 if [ -n "$changes" ]; then
 	echo "check-reproducible: rebuilt firmware differs from the committed files:" >&2
 	echo "$changes" >&2
+	git diff --stat -- "${paths[@]}" >&2 || true
 	echo "(commit the rebuilt files if the sources changed on purpose)" >&2
 	exit 1
 fi

@@ -7,6 +7,7 @@
  * Addresses (see loop.dis): once, hot, the counter and rare are found
  * through the symbol table by the tests.
  */
+	.file "loop.S" /* a fixed name: without it the assembler records its temporary file name */
 	.section .text.init
 	.globl _start
 _start:
