@@ -283,7 +283,10 @@ export function parseTimeInput(
 	return { error: 'type a time (123456), a move (+100 or -100), a percentage (50%), start or end' };
 }
 
-/** statusText is what the status bar says: the time while stopped, else nothing. */
+/**
+ * statusText is what the status bar says: a clock icon (the codicon, which
+ * every VS Code font has, unlike the emoji) and the time while stopped.
+ */
 export function statusText(model: Pick<TimelineModel, 'now'>, running: boolean): string | undefined {
-	return running ? undefined : `\u23f1 t=${formatTime(model.now)}`;
+	return running ? undefined : `$(watch) t=${formatTime(model.now)}`;
 }

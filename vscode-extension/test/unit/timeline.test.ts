@@ -169,7 +169,7 @@ describe('formatTime and statusText', () => {
 		it(`${t} -> ${want}`, () => assert.strictEqual(formatTime(t), want));
 	}
 	it('shows the time only while stopped', () => {
-		assert.strictEqual(statusText({ now: 4200 }, false), '\u23f1 t=4\u2009200');
+		assert.strictEqual(statusText({ now: 4200 }, false), '$(watch) t=4\u2009200');
 		assert.strictEqual(statusText({ now: 4200 }, true), undefined);
 	});
 });

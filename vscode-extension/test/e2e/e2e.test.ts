@@ -1,0 +1,279 @@
+// End-to-end test in a real VS Code: code-server serves the workbench,
+// Chromium shows it, the packaged linux-x64 .vsix is installed, and the test
+// presses F5 and clicks Step Back, Reverse and the Rewind Timeline the way a
+// user does. Screenshots go to test-output/.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { Browser, FrameLocator, Page } from 'playwright-core';
+import { CodeServer, launchChromium, startCodeServer } from './codeServer';
+
+// out/tsc/test/e2e -> vscode-extension
+const extRoot = path.resolve(__dirname, '..', '..', '..', '..');
+const repo = path.resolve(extRoot, '..');
+const outDir = path.join(extRoot, 'test-output');
+const firmware = path.join(repo, 'testdata', 'firmware');
+const version = JSON.parse(fs.readFileSync(path.join(extRoot, 'package.json'), 'utf8')).version as string;
+const vsix = path.join(extRoot, 'dist', `rewind-linux-x64-${version}.vsix`);
+
+const demoSource = fs.readFileSync(path.join(firmware, 'demo.c'), 'utf8');
+function lineOf(text: string): number {
+	const i = demoSource.split('\n').findIndex((l) => l.includes(text));
+	assert.ok(i >= 0, `demo.c has "${text}"`);
+	return i + 1;
+}
+
+/** makeWorkspace copies the demo firmware next to a launch.json. */
+function makeWorkspace(root: string): string {
+	const ws = path.join(root, 'workspace');
+	fs.mkdirSync(path.join(ws, '.vscode'), { recursive: true });
+	for (const f of ['demo.c', 'demo.elf']) {
+		fs.copyFileSync(path.join(firmware, f), path.join(ws, f));
+	}
+	fs.writeFileSync(
+		path.join(ws, '.vscode', 'launch.json'),
+		JSON.stringify(
+			{
+				version: '0.2.0',
+				configurations: [{ type: 'rewind', request: 'launch', name: 'Rewind: debug demo', program: '${workspaceFolder}/demo.elf' }],
+			},
+			null,
+			2,
+		),
+	);
+	return ws;
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+	await page.screenshot({ path: path.join(outDir, `${name}.png`) });
+}
+
+/** runCommand runs a Command Palette entry by its label. */
+// Extensions' commands reach the palette some seconds after the workbench
+// shows, so it is reopened until the command is there.
+async function runCommand(page: Page, label: string): Promise<void> {
+	const deadline = Date.now() + 90000;
+	for (;;) {
+		await page.keyboard.press('F1');
+		const input = page.locator('.quick-input-widget input');
+		await input.waitFor({ state: 'visible' });
+		await input.fill('>' + label);
+		const row = page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first();
+		try {
+			await row.waitFor({ state: 'visible', timeout: 3000 });
+			await input.press('Enter');
+			return;
+		} catch (err) {
+			await page.keyboard.press('Escape');
+			if (Date.now() > deadline) {
+				throw err;
+			}
+			await page.waitForTimeout(2000);
+		}
+	}
+}
+
+/** findFiles lists the files under dir whose names match re. */
+function findFiles(dir: string, re: RegExp): string[] {
+	const out: string[] = [];
+	for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+		const p = path.join(dir, e.name);
+		if (e.isDirectory()) {
+			out.push(...findFiles(p, re));
+		} else if (re.test(e.name)) {
+			out.push(p);
+		}
+	}
+	return out;
+}
+
+/** topFrame reads "name line" of the top Call Stack frame. */
+async function topFrame(page: Page): Promise<{ name: string; line: number }> {
+	const row = page.locator('.debug-call-stack .monaco-list-row .stack-frame').first();
+	await row.waitFor({ state: 'visible', timeout: 30000 });
+	const name = (await row.locator('.expression').first().textContent())?.trim() ?? '';
+	const badge = (await row.locator('.line-number').first().textContent())?.trim() ?? '';
+	return { name, line: parseInt(badge, 10) };
+}
+
+/** waitForLine waits until the top frame is at line (after a step). */
+async function waitForLine(page: Page, line: number, what: string): Promise<void> {
+	const deadline = Date.now() + 30000;
+	let last = { name: '', line: 0 };
+	while (Date.now() < deadline) {
+		try {
+			last = await topFrame(page);
+			if (last.line === line) {
+				return;
+			}
+		} catch {
+			// the call stack is being redrawn
+		}
+		await page.waitForTimeout(200);
+	}
+	throw new Error(`${what}: the top frame stayed at ${last.name}:${last.line}, not line ${line}`);
+}
+
+/** statusTime reads the Rewind status bar item's time, t=<n>. */
+async function statusTime(page: Page): Promise<number> {
+	const item = page.locator('.statusbar-item', { hasText: 't=' }).first();
+	await item.waitFor({ state: 'visible', timeout: 30000 });
+	const text = (await item.textContent()) ?? '';
+	const m = /t=([\d\s\u2009]+)/.exec(text);
+	assert.ok(m, `status bar says "${text}"`);
+	return Number(m[1].replace(/\D/g, ''));
+}
+
+async function waitForTimeChange(page: Page, from: number): Promise<number> {
+	const deadline = Date.now() + 30000;
+	for (;;) {
+		const t = await statusTime(page).catch(() => from);
+		if (t !== from) {
+			return t;
+		}
+		if (Date.now() > deadline) {
+			throw new Error(`the status bar time stayed at ${from}`);
+		}
+		await page.waitForTimeout(200);
+	}
+}
+
+/** timelineFrame is the Rewind Timeline webview's document. */
+function timelineFrame(page: Page): FrameLocator {
+	return page.frameLocator('iframe.webview.ready').first().frameLocator('#active-frame');
+}
+
+describe('Rewind in a real VS Code (code-server + Chromium)', function () {
+	this.timeout(300000);
+	let root: string;
+	let server: CodeServer;
+	let browser: Browser;
+	let page: Page;
+	const wrap = lineOf('if (s->head > RING_SIZE)');
+	const incr = lineOf('s->head++;');
+
+	before(async () => {
+		assert.ok(fs.existsSync(vsix), `${vsix} exists (run: node scripts/package.mjs --target linux-x64)`);
+		fs.mkdirSync(outDir, { recursive: true });
+		root = fs.mkdtempSync(path.join(os.tmpdir(), 'rewind-e2e-'));
+		const ws = makeWorkspace(root);
+		server = await startCodeServer(vsix, root);
+		browser = await launchChromium();
+		page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+		await page.goto(`${server.url}/?folder=${encodeURIComponent(ws)}`);
+		await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60000 });
+		await page.locator('.part.activitybar').waitFor({ state: 'visible', timeout: 60000 });
+	});
+
+	after(async () => {
+		if (page) {
+			await shot(page, '99-last').catch(() => undefined);
+		}
+		await browser?.close();
+		await server?.stop();
+		if (server) {
+			fs.copyFileSync(server.log, path.join(outDir, 'code-server.log'));
+			for (const f of findFiles(path.join(root, 'user-data', 'logs'), /exthost\.log$/)) {
+				fs.copyFileSync(f, path.join(outDir, path.basename(f)));
+			}
+		}
+		if (root && !process.env.REWIND_E2E_KEEP) {
+			fs.rmSync(root, { recursive: true, force: true });
+		}
+	});
+
+	it('opens the workbench with the extension installed and activating', async () => {
+		await page.waitForTimeout(2000);
+		await shot(page, '01-workbench');
+		const exts = fs.readdirSync(path.join(root, 'extensions'));
+		assert.ok(exts.some((e) => e.startsWith('rewind-debugger.rewind-')), `installed: ${exts.join(', ')}`);
+		await runCommand(page, 'Rewind: Refresh Timeline');
+		// the extension host logs each activation
+		const deadline = Date.now() + 30000;
+		for (;;) {
+			const logs = findFiles(path.join(root, 'user-data', 'logs'), /exthost\.log$/);
+			const text = logs.map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+			if (/_doActivateExtension rewind-debugger\.rewind\b/.test(text)) {
+				break;
+			}
+			if (Date.now() > deadline) {
+				assert.fail(`the extension host logs no activation of rewind-debugger.rewind (${logs.join(', ')})`);
+			}
+			await page.waitForTimeout(500);
+		}
+	});
+
+	it('stops at a breakpoint after F5', async () => {
+		await page.keyboard.press('Control+P');
+		const input = page.locator('.quick-input-widget input');
+		await input.waitFor({ state: 'visible' });
+		await input.fill('demo.c');
+		await page.locator('.quick-input-list .monaco-list-row', { hasText: 'demo.c' }).first().waitFor();
+		await input.press('Enter');
+		await page.locator('.monaco-editor .view-lines').first().waitFor({ state: 'visible' });
+		await page.keyboard.press('Control+G');
+		await page.locator('.quick-input-widget input').fill(':' + wrap);
+		await page.keyboard.press('Enter');
+		await page.keyboard.press('F9');
+		await page.locator('.codicon-debug-breakpoint').first().waitFor({ state: 'visible', timeout: 10000 });
+		await page.waitForTimeout(1000);
+		await page.keyboard.press('F5');
+		const toolbar = page.locator('.debug-toolbar');
+		try {
+			await toolbar.waitFor({ state: 'visible', timeout: 8000 });
+		} catch {
+			await runCommand(page, 'Debug: Start Debugging');
+			await toolbar.waitFor({ state: 'visible', timeout: 30000 });
+		}
+		await waitForLine(page, wrap, 'F5');
+		await shot(page, '02-breakpoint');
+	});
+
+	let firstHit = 0;
+	let secondHit = 0;
+
+	it('shows the reverse buttons and the time in the status bar', async () => {
+		await page.locator('.debug-toolbar .action-label[aria-label^="Step Back"]').waitFor({ state: 'visible' });
+		await page.locator('.debug-toolbar .codicon-debug-reverse-continue').waitFor({ state: 'visible' });
+		firstHit = await statusTime(page);
+		await page.locator('.debug-toolbar .codicon-debug-continue').click();
+		secondHit = await waitForTimeChange(page, firstHit);
+		await waitForLine(page, wrap, 'Continue');
+		assert.ok(secondHit > firstHit, `second hit t=${secondHit} after the first t=${firstHit}`);
+	});
+
+	it('Step Back moves the current line to the previous line', async () => {
+		await page.locator('.debug-toolbar .action-label[aria-label^="Step Back"]').click();
+		await waitForLine(page, incr, 'Step Back');
+		await shot(page, '03-step-back');
+	});
+
+	it('Reverse lands on the earlier breakpoint hit', async () => {
+		const before = await statusTime(page);
+		await page.locator('.debug-toolbar .codicon-debug-reverse-continue').click();
+		const t = await waitForTimeChange(page, before);
+		await waitForLine(page, wrap, 'Reverse');
+		assert.strictEqual(t, firstHit, 'Reverse stops at the first hit');
+		await shot(page, '04-reverse');
+	});
+
+	it('shows the Rewind Timeline, and a click on a UART line seeks there', async () => {
+		const header = page.locator('.pane-header', { hasText: 'Rewind Timeline' }).first();
+		await header.waitFor({ state: 'visible', timeout: 15000 });
+		if ((await header.getAttribute('aria-expanded')) === 'false') {
+			await header.click();
+		}
+		const view = timelineFrame(page);
+		const line = view.locator('#uart li', { hasText: 'demo: logging temperatures' }).first();
+		await line.waitFor({ state: 'visible', timeout: 30000 });
+		await view.locator('.marker.stop').first().waitFor({ state: 'attached' });
+		await shot(page, '05-timeline');
+		const lineTime = Number(await line.getAttribute('data-time'));
+		const before = await statusTime(page);
+		await line.click();
+		const t = await waitForTimeChange(page, before);
+		assert.strictEqual(t, lineTime, 'the click seeks to the time the line was printed');
+		await shot(page, '06-timeline-seek');
+	});
+});
