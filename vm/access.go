@@ -69,7 +69,7 @@ func (m *Machine) load(h *Hart, addr uint32, size int, inflight uint64) (uint32,
 	if len(m.watches) > 0 {
 		m.checkWatch(h, addr, size, AccessRead)
 	}
-	m.afterMMIO()
+	m.afterMMIO(false)
 	return uint32(v), true
 }
 
@@ -96,15 +96,20 @@ func (m *Machine) store(h *Hart, addr uint32, size int, v uint32, inflight uint6
 	if len(m.watches) > 0 {
 		m.checkWatch(h, addr, size, AccessWrite)
 	}
-	m.afterMMIO()
+	m.afterMMIO(true)
 	return true
 }
 
-// afterMMIO re-evaluates interrupts and ends the batch.
-func (m *Machine) afterMMIO() {
-	m.updateMIP()
+// afterMMIO re-evaluates interrupts. It ends the batch after every store
+// (a store may move a timer deadline or raise an interrupt) and after a load
+// only when it changed some hart's pending interrupts (reading a UART byte,
+// claiming at the PLIC), so polling loops on device registers stay in the
+// batch.
+func (m *Machine) afterMMIO(write bool) {
+	if m.updateMIP() || write {
+		m.brk = true
+	}
 	m.inflight = 0
-	m.brk = true
 }
 
 // breakReservations cancels other harts' reservations on the stored bytes

@@ -82,3 +82,20 @@ func BenchmarkSnapshotRestore(b *testing.B) {
 		prev = s
 	}
 }
+
+// BenchmarkMMIOPoll runs a loop that polls the UART line status and mtime,
+// as firmware waiting for input or for a deadline does.
+func BenchmarkMMIOPoll(b *testing.B) {
+	m := newTestMachine(b, Config{}, prog(
+		li(5, uartBase), li(6, mtimeAddr),
+		lbu(7, 5, 5), andi(7, 7, 1), bne(7, 0, 12), lw(8, 6, 0), jal(0, -16),
+		jal(0, 0),
+	))
+	const chunk = 1_000_000
+	cpu := cpuSeconds()
+	for b.Loop() {
+		m.Run(m.Time() + chunk)
+	}
+	b.ReportMetric(float64(b.N)*chunk/b.Elapsed().Seconds(), "inst/s")
+	b.ReportMetric(float64(b.N)*chunk/(cpuSeconds()-cpu), "inst/cpu-s")
+}

@@ -210,8 +210,8 @@ func (m *Machine) Pause() { m.paused.Store(true) }
 func (m *Machine) SetTrapStops(on bool) { m.trapStops = on }
 
 // updateMIP recomputes every hart's interrupt-pending bits from the devices
-// and wakes harts waiting in wfi.
-func (m *Machine) updateMIP() {
+// and wakes harts waiting in wfi. It reports whether any mip changed.
+func (m *Machine) updateMIP() (changed bool) {
 	mt := m.mtimeAt(m.time + m.inflight)
 	for i, h := range m.harts {
 		var p uint32
@@ -226,9 +226,11 @@ func (m *Machine) updateMIP() {
 				p |= mipMTIP
 			}
 		}
+		changed = changed || h.mip != p
 		h.mip = p
 		if h.waiting && p&h.mie != 0 {
 			h.waiting = false // wfi ends when an enabled interrupt is pending
 		}
 	}
+	return changed
 }
