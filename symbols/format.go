@@ -58,7 +58,7 @@ func (fm *formatter) format(v cexpr.Value, depth int) string {
 	if depth > fm.opts.MaxDepth {
 		return "{...}"
 	}
-	switch rt := resolveType(v.Type).(type) {
+	switch rt := cexpr.Resolve(v.Type).(type) {
 	case *godwarf.StructType:
 		return fm.formatStruct(v, rt, depth)
 	case *godwarf.ArrayType:
@@ -120,7 +120,7 @@ func (fm *formatter) formatArray(v cexpr.Value, at *godwarf.ArrayType, depth int
 // scalar renders a base, enum, pointer or function value from its bytes.
 func (fm *formatter) scalar(typ godwarf.Type, b []byte, decorate bool) string {
 	u := leUint(b)
-	switch rt := resolveType(typ).(type) {
+	switch rt := cexpr.Resolve(typ).(type) {
 	case *godwarf.PtrType:
 		return fm.pointer(rt, uint32(u), decorate)
 	case *godwarf.EnumType:
@@ -180,7 +180,7 @@ func (fm *formatter) pointer(pt *godwarf.PtrType, addr uint32, decorate bool) st
 	if !decorate || addr == 0 {
 		return s
 	}
-	target := resolveType(pt.Type)
+	target := cexpr.Resolve(pt.Type)
 	if _, isFn := target.(*godwarf.FuncType); isFn {
 		return fm.codeAddr(addr)
 	}

@@ -19,7 +19,7 @@ func leaves(tab *Table, env cexpr.Env, v cexpr.Value, path string, out map[strin
 	if depth > 16 {
 		return
 	}
-	switch rt := resolveType(v.Type).(type) {
+	switch rt := cexpr.Resolve(v.Type).(type) {
 	case *godwarf.StructType:
 		for _, f := range rt.Field {
 			leaves(tab, env, fieldValue(v, f), path+"."+f.Name, out, depth+1)
@@ -37,7 +37,7 @@ func leaves(tab *Table, env cexpr.Env, v cexpr.Value, path string, out map[strin
 		return
 	}
 	fm := &formatter{t: tab, env: env, opts: FormatOptions{MaxElements: 200}}
-	switch rt := resolveType(v.Type).(type) {
+	switch rt := cexpr.Resolve(v.Type).(type) {
 	case *godwarf.PtrType, *godwarf.FuncType:
 		out[path] = "0x" + strconv.FormatUint(leUint(b)&0xffffffff, 16)
 	case *godwarf.EnumType, *godwarf.BoolType, *godwarf.FloatType:

@@ -8,24 +8,9 @@ import (
 	"github.com/rewind-debugger/rewind/symbols/cexpr"
 )
 
-// resolveType strips typedefs and qualifiers.
-func resolveType(t godwarf.Type) godwarf.Type {
-	for i := 0; i < maxTypeDepth && t != nil; i++ {
-		switch x := t.(type) {
-		case *godwarf.TypedefType:
-			t = x.Type
-		case *godwarf.QualType:
-			t = x.Type
-		default:
-			return t
-		}
-	}
-	return t
-}
-
 // isCharType reports whether t is a (possibly qualified) char type.
 func isCharType(t godwarf.Type) bool {
-	switch x := resolveType(t).(type) {
+	switch x := cexpr.Resolve(t).(type) {
 	case *godwarf.CharType, *godwarf.UcharType:
 		return true
 	case *godwarf.IntType:
@@ -38,7 +23,7 @@ func isCharType(t godwarf.Type) bool {
 
 // isSignedType reports whether t is a signed integer type.
 func isSignedType(t godwarf.Type) bool {
-	switch resolveType(t).(type) {
+	switch cexpr.Resolve(t).(type) {
 	case *godwarf.IntType, *godwarf.CharType:
 		return true
 	}

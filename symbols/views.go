@@ -38,7 +38,7 @@ func (t *Table) MakeView(name string, v cexpr.Value, env cexpr.Env, opts FormatO
 // and unions, elements of arrays, the pointee's members for a pointer to a
 // struct or union, one "*p" child for other data pointers.
 func (t *Table) childCount(v cexpr.Value, env cexpr.Env) int {
-	switch rt := resolveType(v.Type).(type) {
+	switch rt := cexpr.Resolve(v.Type).(type) {
 	case *godwarf.StructType:
 		return len(rt.Field)
 	case *godwarf.ArrayType:
@@ -51,7 +51,7 @@ func (t *Table) childCount(v cexpr.Value, env cexpr.Env) int {
 		if err != nil || leUint(b) == 0 {
 			return 0
 		}
-		switch pt := resolveType(rt.Type).(type) {
+		switch pt := cexpr.Resolve(rt.Type).(type) {
 		case *godwarf.StructType:
 			return len(pt.Field)
 		case *godwarf.VoidType, *godwarf.FuncType, nil:
@@ -71,7 +71,7 @@ func (t *Table) Children(v cexpr.Value, env cexpr.Env) ([]NamedValue, error) {
 	if v.OptimizedOut {
 		return nil, nil
 	}
-	switch rt := resolveType(v.Type).(type) {
+	switch rt := cexpr.Resolve(v.Type).(type) {
 	case *godwarf.StructType:
 		return structChildren(v, rt), nil
 	case *godwarf.ArrayType:
@@ -113,7 +113,7 @@ func (t *Table) pointerChildren(v cexpr.Value, pt *godwarf.PtrType, env cexpr.En
 		return nil, nil
 	}
 	target := cexpr.Value{Type: pt.Type, Addr: addr, HasAddr: true}
-	if st, ok := resolveType(pt.Type).(*godwarf.StructType); ok {
+	if st, ok := cexpr.Resolve(pt.Type).(*godwarf.StructType); ok {
 		return structChildren(target, st), nil
 	}
 	if t.childCount(v, env) == 0 {

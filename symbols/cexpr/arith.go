@@ -11,8 +11,8 @@ func promote(s scalar) scalar {
 	if s.float || !isInteger(s.t) {
 		return s
 	}
-	_, isEnum := resolve(s.t).(*godwarf.EnumType)
-	_, isBool := resolve(s.t).(*godwarf.BoolType)
+	_, isEnum := Resolve(s.t).(*godwarf.EnumType)
+	_, isBool := Resolve(s.t).(*godwarf.BoolType)
 	size := Size(s.t)
 	switch {
 	case size < 4 || isBool:

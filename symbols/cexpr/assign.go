@@ -22,7 +22,7 @@ func (ev *evaluator) assign(x *assignExpr) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
-	if _, ok := resolve(lv.Type).(*godwarf.StructType); ok {
+	if _, ok := Resolve(lv.Type).(*godwarf.StructType); ok {
 		return ev.storeAggregate(x.pos, lv, rv)
 	}
 	s, err := toScalar(x.rhs.Pos(), rv)
@@ -69,7 +69,7 @@ func (ev *evaluator) lvalue(pos int, e Expr) (Value, error) {
 	case !v.HasAddr && v.Reg == "":
 		return Value{}, errAt(pos, "left side of assignment is not an lvalue")
 	}
-	switch resolve(v.Type).(type) {
+	switch Resolve(v.Type).(type) {
 	case *godwarf.ArrayType, *godwarf.FuncType, *godwarf.VoidType:
 		return Value{}, errAt(pos, "cannot assign to a value of type '%s'", TypeName(v.Type))
 	}
@@ -127,7 +127,7 @@ func (ev *evaluator) storeBits(pos int, lv Value, c scalar) (Value, error) {
 
 // storeAggregate assigns a struct or union of the same type and size.
 func (ev *evaluator) storeAggregate(pos int, lv, rv Value) (Value, error) {
-	if TypeName(lv.Type) != TypeName(rv.Type) && TypeName(resolve(lv.Type)) != TypeName(resolve(rv.Type)) ||
+	if TypeName(lv.Type) != TypeName(rv.Type) && TypeName(Resolve(lv.Type)) != TypeName(Resolve(rv.Type)) ||
 		Size(lv.Type) != Size(rv.Type) {
 		return Value{}, errAt(pos, "cannot assign '%s' to '%s'", TypeName(rv.Type), TypeName(lv.Type))
 	}

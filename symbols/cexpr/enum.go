@@ -42,7 +42,7 @@ func (ev *evaluator) scalarHint(e Expr, hint godwarf.Type) (scalar, error) {
 
 // enumerator looks name up among the values of enum type t.
 func enumerator(t godwarf.Type, name string) (int64, bool) {
-	et, ok := resolve(t).(*godwarf.EnumType)
+	et, ok := Resolve(t).(*godwarf.EnumType)
 	if !ok {
 		return 0, false
 	}

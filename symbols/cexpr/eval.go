@@ -149,7 +149,7 @@ func (ev *evaluator) rvalue(e Expr) (Value, error) {
 
 // load turns v into a computed value, decaying arrays and functions.
 func (ev *evaluator) load(pos int, v Value) (Value, error) {
-	switch t := resolve(v.Type).(type) {
+	switch t := Resolve(v.Type).(type) {
 	case *godwarf.ArrayType:
 		if !v.HasAddr {
 			return Value{}, errAt(pos, "array is not in memory")

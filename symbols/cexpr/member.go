@@ -21,7 +21,7 @@ func (ev *evaluator) member(x *memberExpr) (Value, error) {
 		elem, _ := pointee(p.t)
 		v = Value{Type: elem, Addr: uint32(p.bits), HasAddr: true}
 	}
-	st, ok := resolve(v.Type).(*godwarf.StructType)
+	st, ok := Resolve(v.Type).(*godwarf.StructType)
 	if !ok {
 		return Value{}, errAt(x.pos, "member '%s' requested in '%s', not a struct or union", x.name, TypeName(v.Type))
 	}
@@ -48,7 +48,7 @@ func findField(st *godwarf.StructType, name string, base int64, depth int) (*god
 			return f, base + fieldBitPos(f), true
 		}
 		if f.Name == "" {
-			if inner, ok := resolve(f.Type).(*godwarf.StructType); ok {
+			if inner, ok := Resolve(f.Type).(*godwarf.StructType); ok {
 				if g, pos, ok := findField(inner, name, base+f.ByteOffset*8, depth+1); ok {
 					return g, pos, true
 				}
@@ -113,7 +113,7 @@ func (ev *evaluator) index(x *indexExpr) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
-	if at, ok := resolve(av.Type).(*godwarf.ArrayType); ok && !av.HasAddr && !av.OptimizedOut {
+	if at, ok := Resolve(av.Type).(*godwarf.ArrayType); ok && !av.HasAddr && !av.OptimizedOut {
 		return ev.indexBytes(x, av, at, i)
 	}
 	if av, err = ev.load(x.x.Pos(), av); err != nil {
@@ -134,7 +134,7 @@ func (ev *evaluator) index(x *indexExpr) (Value, error) {
 		return Value{}, err
 	}
 	elem, _ := pointee(a.t)
-	if _, void := resolve(elem).(*godwarf.VoidType); void {
+	if _, void := Resolve(elem).(*godwarf.VoidType); void {
 		return Value{}, errAt(x.pos, "cannot subscript a 'void *'")
 	}
 	return Value{Type: elem, Addr: uint32(p.bits), HasAddr: true}, nil

@@ -32,7 +32,7 @@ func (s scalar) truth() bool {
 // to t's width and re-extending per its signedness.
 func mkInt(t godwarf.Type, x uint64) scalar {
 	size := Size(t)
-	if _, ok := resolve(t).(*godwarf.BoolType); ok {
+	if _, ok := Resolve(t).(*godwarf.BoolType); ok {
 		if x != 0 {
 			x = 1
 		}
@@ -101,7 +101,7 @@ func convert(s scalar, to godwarf.Type) (scalar, error) {
 		if isPointer(to) {
 			return scalar{}, fmt.Errorf("cannot convert %s to %s", TypeName(s.t), TypeName(to))
 		}
-		if _, ok := resolve(to).(*godwarf.BoolType); ok {
+		if _, ok := Resolve(to).(*godwarf.BoolType); ok {
 			return mkInt(to, boolBits(s.f != 0)), nil
 		}
 		return mkInt(to, floatToInt(s.f, isSigned(to))), nil

@@ -13,8 +13,8 @@ const PtrSize = 4
 // maxTypeDepth bounds walks through typedef/qualifier/array chains.
 const maxTypeDepth = 64
 
-// resolve strips typedefs and qualifiers.
-func resolve(t godwarf.Type) godwarf.Type {
+// Resolve strips typedefs and qualifiers: the type a value really has.
+func Resolve(t godwarf.Type) godwarf.Type {
 	for i := 0; i < maxTypeDepth && t != nil; i++ {
 		switch x := t.(type) {
 		case *godwarf.TypedefType:
@@ -37,7 +37,7 @@ func Size(t godwarf.Type) int64 {
 }
 
 func sizeDepth(t godwarf.Type, depth int) int64 {
-	t = resolve(t)
+	t = Resolve(t)
 	if t == nil || depth > maxTypeDepth {
 		return -1
 	}
@@ -70,7 +70,7 @@ func sizeDepth(t godwarf.Type, depth int) int64 {
 // isSigned reports whether t is a signed integer type. Plain char is
 // unsigned on RISC-V; the debug info's encoding says which.
 func isSigned(t godwarf.Type) bool {
-	switch x := resolve(t).(type) {
+	switch x := Resolve(t).(type) {
 	case *godwarf.IntType, *godwarf.CharType:
 		return true
 	case *godwarf.EnumType:
@@ -87,7 +87,7 @@ func isSigned(t godwarf.Type) bool {
 // isInteger reports whether t is an integer type (including char, _Bool
 // and enums).
 func isInteger(t godwarf.Type) bool {
-	switch resolve(t).(type) {
+	switch Resolve(t).(type) {
 	case *godwarf.IntType, *godwarf.UintType, *godwarf.CharType,
 		*godwarf.UcharType, *godwarf.BoolType, *godwarf.EnumType:
 		return true
@@ -97,13 +97,13 @@ func isInteger(t godwarf.Type) bool {
 
 // isFloat reports whether t is a floating-point type.
 func isFloat(t godwarf.Type) bool {
-	_, ok := resolve(t).(*godwarf.FloatType)
+	_, ok := Resolve(t).(*godwarf.FloatType)
 	return ok
 }
 
 // isPointer reports whether t is a pointer type.
 func isPointer(t godwarf.Type) bool {
-	_, ok := resolve(t).(*godwarf.PtrType)
+	_, ok := Resolve(t).(*godwarf.PtrType)
 	return ok
 }
 
@@ -115,7 +115,7 @@ func isScalar(t godwarf.Type) bool { return isArith(t) || isPointer(t) }
 
 // pointee returns the type a pointer or array refers to.
 func pointee(t godwarf.Type) (godwarf.Type, bool) {
-	switch x := resolve(t).(type) {
+	switch x := Resolve(t).(type) {
 	case *godwarf.PtrType:
 		return x.Type, true
 	case *godwarf.ArrayType:

@@ -51,7 +51,7 @@ func (ev *evaluator) deref(x *unaryExpr) (Value, error) {
 	if !ok || !isPointer(p.t) {
 		return Value{}, errAt(x.pos, "cannot dereference a value of type '%s'", TypeName(p.t))
 	}
-	if _, void := resolve(elem).(*godwarf.VoidType); void || elem == nil {
+	if _, void := Resolve(elem).(*godwarf.VoidType); void || elem == nil {
 		return Value{}, errAt(x.pos, "cannot dereference a 'void *'")
 	}
 	return Value{Type: elem, Addr: uint32(p.bits), HasAddr: true}, nil
@@ -127,7 +127,7 @@ func (ev *evaluator) cast(x *castExpr) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
-	if _, void := resolve(t).(*godwarf.VoidType); void {
+	if _, void := Resolve(t).(*godwarf.VoidType); void {
 		if _, err := ev.eval(x.x); err != nil {
 			return Value{}, err
 		}
