@@ -63,14 +63,7 @@ func (c *Conditions) disarm(m *vm.Machine) {
 func (c *Conditions) accepts(m *vm.Machine, st vm.Stop) bool {
 	switch st.Reason {
 	case vm.StopBreakpoint:
-		ok := false
-		for _, b := range c.Breakpoints {
-			if b.Addr == st.PC && (b.Hart < 0 || b.Hart == st.Hart) {
-				ok = true
-				break
-			}
-		}
-		if !ok {
+		if !c.breakpointAt(st.Hart, st.PC) {
 			return false
 		}
 	case vm.StopWatchpoint, vm.StopTrap:

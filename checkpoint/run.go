@@ -14,8 +14,10 @@ import (
 //     (beyond End) a checkpoint is taken every interval steps;
 //   - output is live (recorded, sent to the sink) only beyond End.
 //
-// One logical run is split into several machine Runs at those points;
-// skipFirst applies vm's resume semantics to the first one only.
+// One logical run is split into several machine runs at those points;
+// skipFirst applies vm's resume semantics until the run has advanced, and
+// the later calls report a breakpoint at their first step (vm.RunFrom), so
+// a breakpoint exactly at a split point is reported exactly.
 func (t *Timeline) runTo(target uint64, skipFirst bool) vm.Stop {
 	for {
 		now := t.m.Time()
@@ -35,15 +37,12 @@ func (t *Timeline) runTo(target uint64, skipFirst bool) vm.Stop {
 			return *t.final
 		}
 		limit := t.nextBoundary(now, target)
-		if !skipFirst && t.armed {
-			if st, ok := t.breakpointHere(now); ok {
-				return st
-			}
-		}
 		t.live = now >= t.end
-		st := t.m.Run(limit)
+		st := t.m.RunFrom(limit, skipFirst)
 		t.live = false
-		skipFirst = false
+		if t.m.Time() != now {
+			skipFirst = false // later calls are split points: report their first step
+		}
 		if after := t.m.Time(); after > t.end {
 			t.end = after
 		}
@@ -127,21 +126,6 @@ func (t *Timeline) restoreSnapshot(s *vm.Snapshot, time uint64) error {
 	t.resetActivity(time)
 	t.cursor = sort.Search(len(t.events), func(j int) bool { return t.events[j].Time > time })
 	return nil
-}
-
-// breakpointHere reports a breakpoint at a split point, which the
-// machine's Run would skip as the first step of a call. A zero-step Run
-// names the hart that steps next. (Approximate when an interrupt is about
-// to be taken; see the RunFrom request in vm-api.md.)
-func (t *Timeline) breakpointHere(now uint64) (vm.Stop, bool) {
-	if len(t.cond.Breakpoints) == 0 {
-		return vm.Stop{}, false
-	}
-	st := t.m.Run(now)
-	if h := t.m.Hart(st.Hart); h == nil || h.Waiting() || !t.cond.breakpointAt(st.Hart, st.PC) {
-		return vm.Stop{}, false
-	}
-	return vm.Stop{Reason: vm.StopBreakpoint, Hart: st.Hart, PC: st.PC, Time: now}, true
 }
 
 // resetActivity starts a new activity summary at time now.

@@ -2,9 +2,17 @@ package vm
 
 // Run runs the machine until Time reaches until or a stop condition. A
 // breakpoint at the very first step of the call is not reported, so Run
-// resumes from a breakpoint stop.
-func (m *Machine) Run(until uint64) Stop {
-	m.skipBP = true
+// resumes from a breakpoint stop. Run(until) is RunFrom(until, true).
+func (m *Machine) Run(until uint64) Stop { return m.RunFrom(until, true) }
+
+// RunFrom is Run with a choice for the first step of the call: with
+// skipFirst false a breakpoint there is reported too (Stop.Time = Time()),
+// so a caller that splits one logical run into several calls misses no
+// breakpoint at a split point. The first step is the one the scheduler
+// picks: the hart whose turn it is, after any interrupt it takes at this
+// boundary (the breakpoint is then the handler's first instruction).
+func (m *Machine) RunFrom(until uint64, skipFirst bool) Stop {
+	m.skipBP = skipFirst
 	return m.run(until)
 }
 
