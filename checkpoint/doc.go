@@ -37,8 +37,9 @@
 // checkpoints, events and output) is discarded, End becomes Now, and they
 // return forked=true (Forks lists these). UART output reaches
 // Options.Output only the first time it is produced, never on re-execution;
-// Output(from, to) returns it with the time of each byte (currently the
-// start of the machine batch that produced it, see vm-api.md).
+// Output(from, to) returns it with the time of each byte: the time of the
+// store instruction that sent it (the time before that step, as a write
+// watchpoint on the UART's transmit register reports it).
 //
 // # Checkpoints and reverse search
 //

@@ -44,7 +44,8 @@ func (e *ForkError) Error() string {
 	return fmt.Sprintf("checkpoint: history changed at time %d; the future up to %d was discarded", e.Time, e.OldEnd)
 }
 
-// Output is one UART byte and the time of the step that produced it.
+// Output is one UART byte and the time of the step that produced it (the
+// time before the store to the transmit register).
 type Output struct {
 	Time uint64
 	Byte byte

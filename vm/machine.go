@@ -183,14 +183,19 @@ func (m *Machine) Hart(i int) *Hart {
 	return m.harts[i]
 }
 
-// Time returns the number of steps since reset.
-func (m *Machine) Time() uint64 { return m.time }
+// Time returns the number of steps since reset. Called from a device
+// callback (the UART output hook) during Run, it is the time of the step
+// that made the device access: the time before that instruction, as in a
+// watchpoint's Stop.Time.
+func (m *Machine) Time() uint64 { return m.time + m.inflight }
 
-// MTime returns the guest timer's current value.
-func (m *Machine) MTime() uint64 { return m.mtimeAt(m.time) }
+// MTime returns the guest timer's current value (inside a device callback,
+// at the accessing step, like Time).
+func (m *Machine) MTime() uint64 { return m.mtimeAt(m.time + m.inflight) }
 
 // SetUARTOutput sets the function called for each byte the UART transmits.
-// It is not part of the machine's state.
+// It is not part of the machine's state. Inside f, Time is the time of the
+// store that transmitted the byte.
 func (m *Machine) SetUARTOutput(f func(b byte)) { m.uartOut = f }
 
 // UARTInput queues bytes into the UART receiver now.
