@@ -36,6 +36,7 @@ func (m *Machine) LoadELF(data []byte) (entry uint32, err error) {
 		h.x[10] = uint32(h.id)
 		h.x[11] = 0
 	}
+	m.updateMIP()
 	return entry, nil
 }
 

@@ -93,6 +93,7 @@ func NewMachine(b Board, cfg Config) (*Machine, error) {
 	if err := m.buildDevices(); err != nil {
 		return nil, err
 	}
+	m.updateMIP() // mip is derived from the devices, as after Restore
 	return m, nil
 }
 

@@ -29,7 +29,10 @@ func (m *Machine) Step() Stop {
 // interrupts between batches.
 func (m *Machine) run(until uint64) Stop {
 	m.pending = false
-	defer func() { m.skipBP = false }()
+	defer func() {
+		m.skipBP = false
+		m.updateMIP() // at rest mip is current (a batch may end at a timer deadline)
+	}()
 	for {
 		if m.time >= until {
 			h := m.harts[m.cur]
