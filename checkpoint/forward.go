@@ -18,6 +18,7 @@ const Forever = ^uint64(0)
 // itself is not reported (resume semantics). After a watchpoint or trap hit
 // the machine is after the instruction that caused it.
 func (t *Timeline) Run(limit uint64) vm.Stop {
+	t.m.ClearPause() // a Pause made before this call is dropped
 	t.pause.Store(false)
 	if !t.cond.empty() {
 		t.arm()

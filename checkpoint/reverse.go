@@ -32,6 +32,7 @@ func (t *Timeline) ReverseContinue() (st vm.Stop, found bool, err error) {
 // ReverseRun is ReverseContinue with a time limit: it searches only after
 // floor and, finding no hit, moves to floor (returning StopLimit there).
 func (t *Timeline) ReverseRun(floor uint64) (st vm.Stop, found bool, err error) {
+	t.m.ClearPause() // a Pause made before this call is dropped
 	t.pause.Store(false)
 	origin := t.m.Time()
 	floor = max(floor, t.start)

@@ -364,7 +364,8 @@ done:
 	}
 	if m.exitReq {
 		m.exitReq = false
-		m.setStop(Stop{Reason: StopExit, Hart: h.id, PC: m.brkPC, Time: m.time + n, ExitCode: m.exitCode})
+		m.exit = exitState{done: true, hart: h.id, pc: m.brkPC, code: m.exitCode}
+		m.setStop(m.exit.stop(m.time + n))
 	}
 	return n
 

@@ -42,6 +42,7 @@ type Machine struct {
 	cur         int    // scheduler: hart whose turn it is
 	qleft       uint64 // scheduler: steps left in its quantum
 	inflight    uint64 // steps of the running batch not yet added to time
+	exit        exitState
 
 	// Stop machinery (not state).
 	pending   bool
@@ -148,6 +149,20 @@ func (m *Machine) uartByte(b byte) {
 	}
 }
 
+// exitState records that the guest ended the run through the test device:
+// from then on Run returns StopExit at once. It is state (snapshots keep it).
+type exitState struct {
+	done bool
+	hart int
+	pc   uint32
+	code int
+}
+
+// stop returns the StopExit the machine reports once it has exited.
+func (e exitState) stop(time uint64) Stop {
+	return Stop{Reason: StopExit, Hart: e.hart, PC: e.pc, Time: time, ExitCode: e.code}
+}
+
 // clock gives devices the machine's deterministic mtime.
 type clock struct{ m *Machine }
 
@@ -209,8 +224,13 @@ func (m *Machine) UARTInput(b []byte) {
 
 // Pause makes a running Run return StopPause soon (within one batch of at
 // most 65536 steps). Safe from any goroutine. A Pause that arrives while
-// nothing runs makes the next Run or Step return StopPause at once.
+// nothing runs is kept (so one racing with the start of a Run is not lost):
+// the next Run, RunFrom or Step returns StopPause at once, without a step.
+// ClearPause drops it.
 func (m *Machine) Pause() { m.paused.Store(true) }
+
+// ClearPause drops a Pause request not yet honoured. Safe from any goroutine.
+func (m *Machine) ClearPause() { m.paused.Store(false) }
 
 // SetTrapStops makes Run stop after every trap entry.
 func (m *Machine) SetTrapStops(on bool) { m.trapStops = on }

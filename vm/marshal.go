@@ -12,7 +12,7 @@ import (
 
 const (
 	snapMagic   = "RWNDSNAP"
-	snapVersion = 1
+	snapVersion = 2 // 2: exit state after the scheduler position
 )
 
 // errSnapshot is the base of every decoding error.
@@ -51,6 +51,10 @@ func (s *Snapshot) encode(w io.Writer) {
 	e.u64(s.mtimeOff)
 	e.u32(uint32(s.cur))
 	e.u64(s.qleft)
+	e.u8(b2u8(s.exit.done))
+	e.u32(uint32(s.exit.hart))
+	e.u32(s.exit.pc)
+	e.u32(uint32(int32(s.exit.code)))
 	e.u32(uint32(len(s.harts)))
 	for i := range s.harts {
 		encodeHart(e, &s.harts[i])
@@ -88,6 +92,13 @@ func encodeHart(e *encoder, h *Hart) {
 		}
 	}
 	e.u8(f)
+}
+
+func b2u8(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // MarshalBinary encodes the snapshot in a versioned format ending with a
@@ -187,9 +198,10 @@ func UnmarshalSnapshot(data []byte) (*Snapshot, error) {
 	}
 	s.time, s.mtimeOff = d.u64(), d.u64()
 	s.cur, s.qleft = int(d.u32()), d.u64()
+	s.exit = exitState{done: d.u8() != 0, hart: int(d.u32()), pc: d.u32(), code: int(int32(d.u32()))}
 	nh := d.count(200)
-	if d.err == nil && (nh == 0 || nh > maxHarts || s.cur >= int(nh)) {
-		d.err = fmt.Errorf("%w: %d harts, current %d", errSnapshot, nh, s.cur)
+	if d.err == nil && (nh == 0 || nh > maxHarts || s.cur >= int(nh) || uint32(s.exit.hart) >= nh) {
+		d.err = fmt.Errorf("%w: %d harts, current %d, exit hart %d", errSnapshot, nh, s.cur, s.exit.hart)
 	}
 	for i := uint32(0); i < nh && d.err == nil; i++ {
 		var h Hart

@@ -34,6 +34,9 @@ func (m *Machine) run(until uint64) Stop {
 		m.updateMIP() // at rest mip is current (a batch may end at a timer deadline)
 	}()
 	for {
+		if m.exit.done {
+			return m.exit.stop(m.time)
+		}
 		if m.time >= until {
 			h := m.harts[m.cur]
 			return Stop{Reason: StopLimit, Hart: h.id, PC: h.pc, Time: m.time}

@@ -16,6 +16,7 @@ type Snapshot struct {
 	mtimeOff uint64
 	cur      int
 	qleft    uint64
+	exit     exitState
 	gen      uint64 // every page's gen is <= gen
 	pageIdx  []uint32
 	pages    []*page
@@ -54,7 +55,7 @@ func (m *Machine) Snapshot() *Snapshot {
 func (m *Machine) capture() *Snapshot {
 	mem := m.mem
 	s := &Snapshot{
-		board: m.board, time: m.time, mtimeOff: m.mtimeOffset, cur: m.cur, qleft: m.qleft,
+		board: m.board, time: m.time, mtimeOff: m.mtimeOffset, cur: m.cur, qleft: m.qleft, exit: m.exit,
 		gen: mem.gen, harts: make([]Hart, len(m.harts)),
 	}
 	for i, h := range m.harts {
@@ -132,6 +133,7 @@ func (m *Machine) Restore(s *Snapshot) error {
 		h.m, h.id = m, i
 	}
 	m.time, m.mtimeOffset, m.cur, m.qleft = s.time, s.mtimeOff, s.cur, s.qleft
+	m.exit = s.exit
 	m.refreshResvFlags()
 	m.updateMIP()
 	return nil
