@@ -1,0 +1,160 @@
+package console
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/rewind-debugger/rewind/console/dbgext"
+	"github.com/rewind-debugger/rewind/debugger"
+	"github.com/rewind-debugger/rewind/symbols/cexpr"
+	"github.com/rewind-debugger/rewind/vm"
+)
+
+// splitIf separates "LOCATION if COND".
+func splitIf(arg string) (string, string) {
+	if strings.HasPrefix(arg, "if ") {
+		return "", strings.TrimSpace(arg[3:])
+	}
+	if a, cond, ok := strings.Cut(arg, " if "); ok {
+		return strings.TrimSpace(a), strings.TrimSpace(cond)
+	}
+	return arg, ""
+}
+
+// currentFile is the source file of the selected frame ("" if none).
+func (c *Console) currentFile() string {
+	if f, err := c.s.Frame(c.hart, c.frame); err == nil && f.Location.Line > 0 {
+		return f.Location.File.Name
+	}
+	return ""
+}
+
+// cmdBreak sets a (temporary) breakpoint: file:line, line, function or
+// *address, optionally "if COND"; with no location, the current line.
+func (c *Console) cmdBreak(arg string, temp bool) error {
+	loc, cond := splitIf(arg)
+	if loc == "" {
+		f, err := c.s.Frame(c.hart, c.frame)
+		if err != nil || f.Location.Line == 0 {
+			loc = fmt.Sprintf("*%#x", c.s.Machine().Hart(c.hart).PC())
+		} else {
+			loc = fmt.Sprintf("%s:%d", f.Location.File.Name, f.Location.Line)
+		}
+	}
+	sp, err := dbgext.CodeSpec(c.s, c.hart, c.frame, loc, c.currentFile())
+	if err != nil {
+		return err
+	}
+	sp.Condition.Condition, sp.Temporary = cond, temp
+	e, err := c.bps.Add(sp)
+	if err != nil {
+		return err
+	}
+	kind := "Breakpoint"
+	if temp {
+		kind = "Temporary breakpoint"
+	}
+	fmt.Fprintf(c.out, "%s %d at %s\n", kind, e.ID, c.where(e))
+	return nil
+}
+
+// where describes a code breakpoint's place.
+func (c *Console) where(e *dbgext.Entry) string {
+	b := e.BP
+	s := ""
+	if len(b.Addrs) > 0 {
+		s = fmt.Sprintf("%#x", b.Addrs[0])
+	}
+	if b.Line > 0 {
+		s += fmt.Sprintf(": file %s, line %d", baseName(b.File), b.Line)
+	}
+	if len(b.Addrs) > 1 {
+		s += fmt.Sprintf(" (%d locations)", len(b.Addrs))
+	}
+	return s
+}
+
+// cmdWatch sets a watchpoint on what an expression names.
+func (c *Console) cmdWatch(name, arg string) error {
+	expr, cond := splitIf(arg)
+	if expr == "" {
+		return fmt.Errorf("%s: which expression?", name)
+	}
+	acc := map[string]vm.Access{"watch": vm.AccessWrite, "rwatch": vm.AccessRead, "awatch": vm.AccessRead | vm.AccessWrite}[name]
+	sp, err := dbgext.WatchSpec(c.s, c.hart, c.frame, expr, acc)
+	if err != nil {
+		return err
+	}
+	sp.Condition.Condition = cond
+	e, err := c.bps.Add(sp)
+	if err != nil {
+		return err
+	}
+	if f, err := c.s.Frame(c.hart, c.frame); err == nil {
+		if v, err := f.Evaluate(expr); err == nil && v.HasAddr {
+			c.watchVals[e.ID] = cexpr.Value{Type: v.Type, Addr: v.Addr, HasAddr: true, BitOffset: v.BitOffset, BitSize: v.BitSize}
+			c.watchLast[e.ID] = c.watchValue(e.ID)
+		}
+	}
+	kind := map[string]string{"watch": "Watchpoint", "rwatch": "Read watchpoint", "awatch": "Access watchpoint"}[name]
+	fmt.Fprintf(c.out, "%s %d: %s (%d bytes at %#x)\n", kind, e.ID, expr, sp.Size, sp.Addr)
+	return nil
+}
+
+// cmdDelete deletes breakpoints by number, or all of them.
+func (c *Console) cmdDelete(arg string) error {
+	if arg == "" {
+		c.bps.DeleteAll()
+		fmt.Fprintln(c.out, "Deleted every breakpoint.")
+		return nil
+	}
+	for _, f := range strings.Fields(arg) {
+		id, err := strconv.Atoi(f)
+		if err != nil {
+			return fmt.Errorf("delete: %q is not a breakpoint number", f)
+		}
+		if err := c.bps.Delete(id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// infoBreakpoints lists the breakpoints.
+func (c *Console) infoBreakpoints() {
+	l := c.bps.List()
+	if len(l) == 0 {
+		fmt.Fprintln(c.out, "No breakpoints or watchpoints.")
+		return
+	}
+	fmt.Fprintln(c.out, "Num  Type            Disp  What")
+	for _, e := range l {
+		disp := "keep"
+		if e.Spec.Temporary {
+			disp = "del"
+		}
+		typ, what := "breakpoint", c.where(e)
+		if e.Spec.Kind == debugger.KindData {
+			typ = map[vm.Access]string{vm.AccessWrite: "watchpoint", vm.AccessRead: "read watchpoint"}[e.Spec.Access]
+			if typ == "" {
+				typ = "acc watchpoint"
+			}
+			what = fmt.Sprintf("%s (%d bytes at %#x)", e.Spec.Expr, e.Spec.Size, e.Spec.Addr)
+		}
+		fmt.Fprintf(c.out, "%-4d %-15s %-5s %s\n", e.ID, typ, disp, what)
+		if e.Spec.Condition.Condition != "" {
+			fmt.Fprintf(c.out, "        stop only if %s\n", e.Spec.Condition.Condition)
+		}
+		if e.Hits > 0 {
+			fmt.Fprintf(c.out, "        stopped here %d time%s\n", e.Hits, plural(e.Hits))
+		}
+	}
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}

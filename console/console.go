@@ -1,0 +1,143 @@
+// Package console is Rewind's terminal debugger: a gdb-like command
+// language over a debugger.Session, with reverse execution (reverse-step,
+// reverse-continue, watchpoints that work backwards), the history of a
+// value over the whole run, and output that reads well in a terminal (the
+// stop, the time, the current line in context, UART output marked
+// "uart| ").
+//
+//	c, err := console.New(os.Stdout, console.Config{ELF: elf, Name: "demo.elf"})
+//	err = c.Run(os.Stdin, false) // false: echo each command (scripts)
+package console
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/rewind-debugger/rewind/checkpoint"
+	"github.com/rewind-debugger/rewind/console/dbgext"
+	"github.com/rewind-debugger/rewind/debugger"
+	"github.com/rewind-debugger/rewind/symbols/cexpr"
+)
+
+// Config says what to debug.
+type Config struct {
+	ELF  []byte
+	Name string // shown in the banner
+	// Path is the ELF's path on disk (to find sources), "" if none.
+	Path      string
+	Harts     int
+	Recording *checkpoint.Recording
+	// Sources supplies source files by base name ("demo.c"), for firmware
+	// whose sources are not on disk.
+	Sources map[string][]byte
+}
+
+// Console is one terminal debugging session.
+type Console struct {
+	out   io.Writer
+	s     *debugger.Session
+	bps   *dbgext.Table
+	src   *sources
+	uart  uartWriter
+	name  string
+	hart  int // the hart commands apply to
+	frame int // the selected frame
+	list  listState
+	last  Command // the last command, repeated by an empty line
+	quit  bool
+	// backward is set while a command that goes back in time runs.
+	backward bool
+	// watchVals are the watched values, watchLast their last shown text.
+	watchVals map[int]cexpr.Value
+	watchLast map[int]string
+}
+
+// Prompt is printed before each command.
+const Prompt = "(rewind) "
+
+// New starts a session on cfg's firmware, stopped at the start.
+func New(out io.Writer, cfg Config) (*Console, error) {
+	c := &Console{out: out, name: cfg.Name, src: newSources(cfg.Sources),
+		watchVals: map[int]cexpr.Value{}, watchLast: map[int]string{}}
+	c.uart.out = out
+	s, err := debugger.New(cfg.ELF, debugger.Options{
+		Path: cfg.Path, Harts: cfg.Harts, Recording: cfg.Recording,
+		Output: func(b byte, _ uint64) { c.uart.write(b) },
+		Log:    func(text string, _ uint64) { c.uart.log(text) },
+	})
+	if err != nil {
+		return nil, err
+	}
+	c.s, c.bps = s, dbgext.NewTable(s)
+	return c, nil
+}
+
+// Session returns the debugging session (for Pause from a signal handler).
+func (c *Console) Session() *debugger.Session { return c.s }
+
+// Run prints the banner and the entry stop, then reads and executes
+// commands until quit or the end of in. When interactive is false (a
+// script or a pipe), each command is echoed after the prompt so that the
+// transcript reads like a terminal session.
+func (c *Console) Run(in io.Reader, interactive bool) error {
+	c.banner()
+	r := bufio.NewReader(in)
+	for !c.quit {
+		fmt.Fprint(c.out, Prompt)
+		line, err := r.ReadString('\n')
+		if line == "" && err != nil {
+			fmt.Fprintln(c.out)
+			if err == io.EOF {
+				return nil
+			}
+			return fmt.Errorf("reading commands: %w", err)
+		}
+		line = strings.TrimRight(line, "\r\n")
+		if !interactive {
+			fmt.Fprintln(c.out, line)
+		}
+		c.Exec(line)
+	}
+	return nil
+}
+
+// banner introduces the session.
+func (c *Console) banner() {
+	h := "hart"
+	if c.s.Harts() > 1 {
+		h = "harts"
+	}
+	fmt.Fprintf(c.out, "Rewind: debugging %s on the virt board (%d %s). Type 'help' for commands.\n", c.name, c.s.Harts(), h)
+	c.showStop(c.s.Entry())
+}
+
+// Exec executes one command line. It reports whether the console should
+// quit.
+func (c *Console) Exec(line string) bool {
+	cmd, err := ParseCommand(line)
+	if err != nil {
+		fmt.Fprintln(c.out, err)
+		return c.quit
+	}
+	if cmd.Name == "" {
+		if strings.TrimSpace(line) != "" || !repeatable[c.last.Name] {
+			return c.quit
+		}
+		cmd = c.last
+	}
+	c.last = cmd
+	if err := c.dispatch(cmd); err != nil {
+		fmt.Fprintln(c.out, err)
+	}
+	c.uart.flush()
+	return c.quit
+}
+
+// repeatable commands run again on an empty line.
+var repeatable = map[string]bool{
+	"next": true, "step": true, "stepi": true, "nexti": true, "continue": true,
+	"reverse-next": true, "reverse-step": true, "reverse-stepi": true,
+	"reverse-continue": true, "list": true, "x": true, "finish": true, "reverse-finish": true,
+}

@@ -1,0 +1,147 @@
+package console
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/rewind-debugger/rewind/symbols"
+)
+
+// infoTopics maps "info" subcommands (and prefixes of them) to handlers.
+func (c *Console) infoTopics() map[string]func(arg string) error {
+	return map[string]func(string) error{
+		"breakpoints": func(string) error { c.infoBreakpoints(); return nil },
+		"watchpoints": func(string) error { c.infoBreakpoints(); return nil },
+		"registers":   c.infoRegisters,
+		"locals":      func(string) error { return c.infoVars(false) },
+		"args":        func(string) error { return c.infoVars(true) },
+		"frame":       func(string) error { return c.infoFrame() },
+		"threads":     func(string) error { c.infoThreads(); return nil },
+	}
+}
+
+// cmdInfo shows breakpoints, registers, locals, args, the frame or the
+// harts.
+func (c *Console) cmdInfo(arg string) error {
+	word, rest, _ := strings.Cut(arg, " ")
+	if word == "" {
+		return fmt.Errorf("info what? breakpoints, registers, locals, args, frame or threads")
+	}
+	topics := c.infoTopics()
+	var match []string
+	for name := range topics {
+		if strings.HasPrefix(name, word) {
+			match = append(match, name)
+		}
+	}
+	if word == "b" || word == "br" {
+		match = []string{"breakpoints"}
+	}
+	if len(match) != 1 {
+		return fmt.Errorf("info %s: unknown or ambiguous (breakpoints, registers, locals, args, frame, threads)", word)
+	}
+	return topics[match[0]](strings.TrimSpace(rest))
+}
+
+// infoRegisters prints the registers of the current hart (all, or those
+// named).
+func (c *Console) infoRegisters(arg string) error {
+	regs, err := c.s.Registers(c.hart)
+	if err != nil {
+		return err
+	}
+	want := map[string]bool{}
+	for _, n := range strings.Fields(arg) {
+		want[strings.TrimPrefix(n, "$")] = true
+	}
+	shown := 0
+	for _, r := range regs {
+		if len(want) > 0 && !want[r.Name] {
+			continue
+		}
+		shown++
+		extra := fmt.Sprint(int32(r.Value))
+		if r.Name == "pc" || r.Name == "ra" {
+			if sym, ok := c.s.Symbols().SymbolAt(r.Value); ok {
+				extra = "<" + sym + ">"
+			}
+		}
+		fmt.Fprintf(c.out, "%-9s %-12s %s\n", r.Name, fmt.Sprintf("%#x", r.Value), extra)
+	}
+	if shown == 0 {
+		return fmt.Errorf("no register named %s", arg)
+	}
+	return nil
+}
+
+// infoVars prints the selected frame's locals or arguments.
+func (c *Console) infoVars(args bool) error {
+	f, err := c.s.Frame(c.hart, c.frame)
+	if err != nil {
+		return err
+	}
+	vars := f.Locals()
+	what := "locals"
+	if args {
+		vars, what = f.Args(), "arguments"
+	}
+	if len(vars) == 0 {
+		fmt.Fprintf(c.out, "No %s.\n", what)
+		return nil
+	}
+	for _, v := range vars {
+		fmt.Fprintf(c.out, "%s = %s\n", v.Name, c.varText(f, v))
+	}
+	return nil
+}
+
+// varText formats a variable of a frame.
+func (c *Console) varText(f *symbols.Frame, v symbols.Variable) string {
+	switch {
+	case v.Err != nil:
+		return "<unavailable: " + v.Err.Error() + ">"
+	case v.Value.OptimizedOut:
+		return "<optimized out>"
+	}
+	return c.s.Symbols().Format(v.Value, f.Env(), symbols.FormatOptions{})
+}
+
+// infoFrame describes the selected frame.
+func (c *Console) infoFrame() error {
+	fs, err := c.s.Frames(c.hart)
+	if err != nil {
+		return err
+	}
+	if c.frame >= len(fs) {
+		return fmt.Errorf("no frame %d", c.frame)
+	}
+	f := fs[c.frame]
+	fmt.Fprintf(c.out, "Frame %d of hart %d, time %d:\n", c.frame, c.hart, c.s.Now())
+	fmt.Fprintf(c.out, "  %s\n", c.frameText(f))
+	fmt.Fprintf(c.out, "  pc %#x, frame address (CFA) %#x\n", f.PC, f.CFA)
+	if f.Inlined {
+		fmt.Fprintln(c.out, "  inlined into its caller")
+	}
+	if c.frame+1 < len(fs) {
+		fmt.Fprintf(c.out, "  called by frame %d: %s\n", c.frame+1, c.frameText(fs[c.frame+1]))
+	}
+	if c.frame > 0 {
+		fmt.Fprintf(c.out, "  calls frame %d: %s\n", c.frame-1, c.frameText(fs[c.frame-1]))
+	}
+	return nil
+}
+
+// infoThreads lists the harts.
+func (c *Console) infoThreads() {
+	for h := 0; h < c.s.Harts(); h++ {
+		mark := " "
+		if h == c.hart {
+			mark = "*"
+		}
+		text := fmt.Sprintf("%#x", c.s.Machine().Hart(h).PC())
+		if f, err := c.s.Frame(h, 0); err == nil {
+			text = c.frameText(f)
+		}
+		fmt.Fprintf(c.out, "%s hart %d  %s\n", mark, h, text)
+	}
+}

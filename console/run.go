@@ -1,0 +1,105 @@
+package console
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/rewind-debugger/rewind/console/dbgext"
+	"github.com/rewind-debugger/rewind/debugger"
+)
+
+// cmdRun executes the commands that move in time, with an optional count.
+func (c *Console) cmdRun(name, arg string) error {
+	op, ok := c.motions()[name]
+	if !ok {
+		return fmt.Errorf("%s: not implemented", name)
+	}
+	n := 1
+	if arg != "" {
+		v, err := strconv.Atoi(arg)
+		if err != nil || v < 1 {
+			return fmt.Errorf("%s: the argument is a repeat count, not %q", name, arg)
+		}
+		n = v
+	}
+	if name == "finish" || name == "reverse-finish" {
+		if fs, err := c.s.Frames(c.hart); err == nil && c.frame < len(fs) {
+			fmt.Fprintf(c.out, "Run till exit from #%d %s\n", c.frame, c.frameText(fs[c.frame]))
+		}
+	}
+	c.backward = strings.HasPrefix(name, "reverse-")
+	defer func() { c.backward = false }()
+	for i := 0; i < n; i++ {
+		st := op()
+		if i == n-1 || st.Reason != debugger.ReasonStep {
+			c.showStop(st)
+			return nil
+		}
+		c.bps.Stopped(st)
+	}
+	return nil
+}
+
+// motions maps the time-moving commands to session operations.
+func (c *Console) motions() map[string]func() debugger.Stop {
+	h := c.hart
+	return map[string]func() debugger.Stop{
+		"continue":         c.s.Continue,
+		"reverse-continue": c.s.ReverseContinue,
+		"next":             func() debugger.Stop { return c.s.Next(h, debugger.Statement) },
+		"step":             func() debugger.Stop { return c.s.StepIn(h, debugger.Statement) },
+		"finish":           func() debugger.Stop { return c.s.StepOut(h, debugger.Statement) },
+		"stepi":            func() debugger.Stop { return c.s.StepInstruction(h) },
+		"nexti":            func() debugger.Stop { return dbgext.NextInstruction(c.s, h) },
+		"reverse-next":     func() debugger.Stop { return c.s.StepBack(h, debugger.Statement) },
+		"reverse-step":     func() debugger.Stop { return c.s.ReverseStepIn(h) },
+		"reverse-finish":   func() debugger.Stop { return c.s.ReverseStepOut(h) },
+		"reverse-stepi":    func() debugger.Stop { return c.s.StepBack(h, debugger.ByInstruction) },
+	}
+}
+
+// cmdSeek moves to a time: a number, +N/-N relative to now, "start" or
+// "end".
+func (c *Console) cmdSeek(arg string) error {
+	tl := c.s.Timeline()
+	var t uint64
+	switch a := strings.TrimSpace(arg); {
+	case a == "":
+		return fmt.Errorf("seek: which time? (a number, +N, -N, start or end)")
+	case a == "start":
+		t = tl.Start()
+	case a == "end":
+		t = tl.End()
+	case strings.HasPrefix(a, "+") || strings.HasPrefix(a, "-"):
+		d, err := dbgext.ParseUint(a[1:])
+		if err != nil {
+			return fmt.Errorf("seek: bad time %q", a)
+		}
+		t = c.s.Now() + d
+		if a[0] == '-' {
+			t = c.s.Now() - min(d, c.s.Now())
+		}
+	default:
+		v, err := dbgext.ParseUint(a)
+		if err != nil {
+			return fmt.Errorf("seek: bad time %q", a)
+		}
+		t = v
+	}
+	if t > tl.End() {
+		fmt.Fprintf(c.out, "History ends at time %d: going there (use continue to run further).\n", tl.End())
+	}
+	c.showStop(c.s.Seek(t))
+	return nil
+}
+
+// cmdWhen prints the current time and the extent of history.
+func (c *Console) cmdWhen(arg string) error {
+	if arg != "" {
+		return fmt.Errorf("when takes no argument")
+	}
+	tl := c.s.Timeline()
+	fmt.Fprintf(c.out, "time %d (history: %d to %d)\n", c.s.Now(), tl.Start(), tl.End())
+	return nil
+}

@@ -1,0 +1,167 @@
+package console
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/rewind-debugger/rewind/console/dbgext"
+	"github.com/rewind-debugger/rewind/debugger"
+	"github.com/rewind-debugger/rewind/symbols"
+	"github.com/rewind-debugger/rewind/vm"
+)
+
+// showStop tells where an operation left the session: why it stopped, the
+// frame and the time, and the current line in context.
+func (c *Console) showStop(st debugger.Stop) {
+	c.uart.flush()
+	c.hart, c.frame = st.Hart, 0
+	for _, e := range c.bps.Stopped(st) {
+		switch {
+		case e.Spec.Kind == debugger.KindData:
+			c.watchStop(e, st)
+		case e.Spec.Temporary:
+			fmt.Fprintf(c.out, "Temporary breakpoint %d, ", e.ID)
+		default:
+			fmt.Fprintf(c.out, "Breakpoint %d, ", e.ID)
+		}
+	}
+	if msg := reasonText(st); msg != "" {
+		fmt.Fprintln(c.out, msg)
+	}
+	if st.Reason == debugger.ReasonExited {
+		return
+	}
+	c.showFrame(true)
+}
+
+// watchStop describes a watchpoint stop: going forward the access has
+// happened (old and new value), going backwards it is about to.
+func (c *Console) watchStop(e *dbgext.Entry, st debugger.Stop) {
+	by := ""
+	if _, b, ok := strings.Cut(st.Description, " by "); ok {
+		by = b
+	}
+	now := c.watchValue(e.ID)
+	old := c.watchLast[e.ID]
+	c.watchLast[e.ID] = now
+	verb := map[vm.Access]string{vm.AccessWrite: "written", vm.AccessRead: "read"}[e.Spec.Access]
+	if verb == "" {
+		verb = "accessed"
+	}
+	if c.backward {
+		fmt.Fprintf(c.out, "Watchpoint %d: %s is %s by %s (stopped before it)\nValue now = %s\n", e.ID, e.Spec.Expr, verb, by, now)
+		return
+	}
+	fmt.Fprintf(c.out, "Watchpoint %d: %s %s by %s\n", e.ID, e.Spec.Expr, verb, by)
+	if old != now {
+		fmt.Fprintf(c.out, "Old value = %s\nNew value = %s\n", old, now)
+	} else {
+		fmt.Fprintf(c.out, "Value = %s\n", now)
+	}
+}
+
+// watchValue formats the current value of watchpoint id's memory.
+func (c *Console) watchValue(id int) string {
+	v, ok := c.watchVals[id]
+	if !ok {
+		return "?"
+	}
+	env, err := c.s.Env(c.hart, 0)
+	if err != nil {
+		return "?"
+	}
+	return c.s.Symbols().Format(v, env, symbols.FormatOptions{})
+}
+
+// reasonText is the line saying why the run stopped ("" when the frame
+// line says enough).
+func reasonText(st debugger.Stop) string {
+	switch st.Reason {
+	case debugger.ReasonStep, debugger.ReasonBreakpoint, debugger.ReasonFunction,
+		debugger.ReasonInstruction, debugger.ReasonData, debugger.ReasonGoto:
+		if strings.HasPrefix(st.Description, "condition error") {
+			return st.Description
+		}
+		return ""
+	case debugger.ReasonEntry:
+		return "Stopped at the start of history."
+	case debugger.ReasonExited:
+		return fmt.Sprintf("[%s, time %d]", st.Description, st.Time)
+	case debugger.ReasonStartOfHistory:
+		return "Reached the start of history: nothing earlier."
+	}
+	if st.Description != "" {
+		return capitalize(string(st.Reason)) + ": " + st.Description
+	}
+	return capitalize(string(st.Reason)) + "."
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// showFrame prints the selected frame's line with the time and, when
+// context is set, its source lines (or its instruction when it has none).
+func (c *Console) showFrame(context bool) {
+	fs, err := c.s.Frames(c.hart)
+	if err != nil || c.frame >= len(fs) {
+		pc := c.s.Machine().Hart(c.hart).PC()
+		fmt.Fprintf(c.out, "%#x, time %d (%v)\n", pc, c.s.Now(), err)
+		return
+	}
+	f := fs[c.frame]
+	fmt.Fprintf(c.out, "%s, time %d\n", c.frameText(f), c.s.Now())
+	if !context {
+		return
+	}
+	if f.Location.Line > 0 {
+		if _, err := c.src.lines(f.Location.File); err == nil {
+			c.context(f.Location)
+			return
+		}
+	}
+	c.printInstructions(f.PC, 1, f.PC)
+}
+
+// frameText renders a frame as "func (a=1) at file.c:12", with the pc for
+// callers and frames without source.
+func (c *Console) frameText(f *symbols.Frame) string {
+	var sb strings.Builder
+	if f.Index > 0 || f.Location.Line == 0 {
+		fmt.Fprintf(&sb, "%#x in ", f.PC)
+	}
+	name := f.Name
+	if name == "" {
+		name = "??"
+	}
+	fmt.Fprintf(&sb, "%s (%s)", name, c.argsText(f))
+	if f.Location.Line > 0 {
+		fmt.Fprintf(&sb, " at %s:%d", baseName(f.Location.File.Name), f.Location.Line)
+	}
+	return sb.String()
+}
+
+// argsText formats a frame's arguments.
+func (c *Console) argsText(f *symbols.Frame) string {
+	var parts []string
+	for _, a := range f.Args() {
+		v := "<optimized out>"
+		if a.Err != nil {
+			v = "<unavailable>"
+		} else if !a.Value.OptimizedOut {
+			v = c.s.Symbols().Format(a.Value, f.Env(), symbols.FormatOptions{MaxElements: 8, MaxDepth: 1})
+		}
+		parts = append(parts, a.Name+"="+v)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func baseName(p string) string {
+	if i := strings.LastIndexAny(p, `/\`); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
