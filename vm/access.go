@@ -51,7 +51,8 @@ func (m *Machine) rawAt(pc uint32) uint32 {
 
 // load is the slow path of a guest load of size bytes: RAM pages that are
 // untouched or watched, accesses that cross a page, and MMIO. ok is false
-// on an access fault. inflight is the hart's position in its batch.
+// on an access fault: nothing mapped, or an access the device rejects
+// (device.AccessChecker), which then has no effect. inflight is the hart's position in its batch.
 func (m *Machine) load(h *Hart, addr uint32, size int, inflight uint64) (uint32, bool) {
 	mem := m.mem
 	if mem.contains(addr, uint32(size)) {
@@ -61,7 +62,7 @@ func (m *Machine) load(h *Hart, addr uint32, size int, inflight uint64) (uint32,
 		return mem.readRAM(addr-mem.base, size), true
 	}
 	d := m.findDev(addr, size)
-	if d == nil {
+	if d == nil || !d.valid(addr, size, false) {
 		return 0, false
 	}
 	m.inflight = inflight
@@ -88,7 +89,7 @@ func (m *Machine) store(h *Hart, addr uint32, size int, v uint32, inflight uint6
 		return true
 	}
 	d := m.findDev(addr, size)
-	if d == nil {
+	if d == nil || !d.valid(addr, size, true) {
 		return false
 	}
 	m.inflight = inflight

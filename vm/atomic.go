@@ -24,7 +24,7 @@ func (m *Machine) atomic(h *Hart, in *insn, inflight uint64) (cause, tval uint32
 		}
 		return 0, 0, true
 	case opSC:
-		if !m.mem.contains(addr, 4) && m.findDev(addr, 4) == nil {
+		if !m.mapped(addr, false) {
 			return causeStoreFault, addr, false
 		}
 		held := h.resValid && h.resAddr == addr
@@ -42,7 +42,7 @@ func (m *Machine) atomic(h *Hart, in *insn, inflight uint64) (cause, tval uint32
 		x[in.rd] = 0
 		return 0, 0, true
 	}
-	if !m.mem.contains(addr, 4) && m.findDev(addr, 4) == nil {
+	if !m.mapped(addr, true) {
 		return causeStoreFault, addr, false
 	}
 	old, _ := m.load(h, addr, 4, inflight)
@@ -52,6 +52,16 @@ func (m *Machine) atomic(h *Hart, in *insn, inflight uint64) (cause, tval uint32
 	}
 	x[in.rd] = old
 	return 0, 0, true
+}
+
+// mapped reports whether a 32-bit store (and, with read, a load) at addr
+// reaches RAM or a device that accepts it.
+func (m *Machine) mapped(addr uint32, read bool) bool {
+	if m.mem.contains(addr, 4) {
+		return true
+	}
+	d := m.findDev(addr, 4)
+	return d != nil && d.valid(addr, 4, true) && (!read || d.valid(addr, 4, false))
 }
 
 // amo computes the value an AMO stores.

@@ -26,6 +26,13 @@ type uartDev interface {
 type mapped struct {
 	base, size uint32
 	dev        device.Device
+	chk        device.AccessChecker // nil: every access inside the window is valid
+}
+
+// valid reports whether the device takes an access of size bytes at addr
+// (inside its window); QEMU answers the others with an access fault.
+func (d *mapped) valid(addr uint32, size int, write bool) bool {
+	return d.chk == nil || d.chk.ValidAccess(addr-d.base, size, write)
 }
 
 func newCLINT(harts int, clk device.Clock) clintDev { return device.NewCLINT(harts, clk) }

@@ -127,6 +127,7 @@ func (m *Machine) buildDevices() error {
 			dev = newTestDevice(exiter{m})
 		}
 		md := mapped{base: d.Base, size: dev.Size(), dev: dev}
+		md.chk, _ = dev.(device.AccessChecker)
 		if uint64(md.base)+uint64(md.size) > 1<<32 {
 			return fmt.Errorf("board %q: device %s at %#x does not fit below 4 GiB", b.Name, kind, d.Base)
 		}
