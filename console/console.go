@@ -128,6 +128,7 @@ func (c *Console) Exec(line string) bool {
 		cmd = c.last
 	}
 	c.last = cmd
+	c.s.ClearPause() // a Ctrl-C typed while no command ran
 	if err := c.dispatch(cmd); err != nil {
 		fmt.Fprintln(c.out, err)
 	}

@@ -74,4 +74,5 @@ func (c *Console) context(loc symbols.Location) {
 	if err := c.printLines(loc.File, loc.Line-2, loc.Line+2, loc.Line); err != nil {
 		fmt.Fprintf(c.out, "   (%v)\n", err)
 	}
+	c.list.next = 0 // "list" then centres on this line
 }

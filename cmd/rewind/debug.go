@@ -1,0 +1,103 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+
+	"github.com/rewind-debugger/rewind/checkpoint"
+	"github.com/rewind-debugger/rewind/console"
+)
+
+// debugMainImpl implements "rewind debug [--harts N] [firmware.elf |
+// --recording run.rwd]": the terminal debugger. With no firmware it debugs
+// the built-in demo. Commands come from stdin: typed at a terminal, or
+// piped (then each command is echoed so the transcript reads well).
+func debugMainImpl(args []string, s stdio) int {
+	fs := flag.NewFlagSet("rewind debug", flag.ContinueOnError)
+	fs.SetOutput(s.Err)
+	harts := fs.Int("harts", 1, "number of harts")
+	recPath := fs.String("recording", "", "debug a recording made by 'rewind record'")
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if fs.NArg() > 1 {
+		fmt.Fprintln(s.Err, "usage: rewind debug [--harts N] [firmware.elf | --recording run.rwd]")
+		return exitUsage
+	}
+	cfg, err := debugConfig(fs.Arg(0), *recPath, *harts)
+	if err != nil {
+		fmt.Fprintf(s.Err, "rewind debug: %v\n", err)
+		return exitFault
+	}
+	c, err := console.New(s.Out, cfg)
+	if err != nil {
+		fmt.Fprintf(s.Err, "rewind debug: %v\n", err)
+		return exitFault
+	}
+	stop := pauseOnInterrupt(c)
+	defer stop()
+	if err := c.Run(s.In, isTerminal(s.In)); err != nil {
+		fmt.Fprintf(s.Err, "rewind debug: %v\n", err)
+		return exitFault
+	}
+	return 0
+}
+
+// debugConfig finds the firmware: a file, a recording (with its embedded
+// ELF unless one is given) or the built-in demo.
+func debugConfig(elfPath, recPath string, harts int) (console.Config, error) {
+	cfg := console.Config{Harts: harts}
+	if recPath != "" {
+		rec, err := checkpoint.ReadRecording(recPath)
+		if err != nil {
+			return cfg, err
+		}
+		elf, err := replayFirmware(rec, elfPath)
+		if err != nil {
+			return cfg, err
+		}
+		cfg.ELF, cfg.Name, cfg.Path, cfg.Recording = elf, recPath, elfPath, rec
+		return cfg, nil
+	}
+	data, name, err := loadFirmware(elfPath, elfPath == "")
+	if err != nil {
+		return cfg, err
+	}
+	cfg.ELF, cfg.Name, cfg.Path = data, name, elfPath
+	if elfPath == "" {
+		cfg.Sources = map[string][]byte{"demo.c": demoSource}
+	}
+	return cfg, nil
+}
+
+// pauseOnInterrupt makes Ctrl-C stop a running command instead of the
+// debugger. It returns a function that undoes it.
+func pauseOnInterrupt(c *console.Console) func() {
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, os.Interrupt)
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case <-ch:
+				c.Session().Pause()
+			case <-done:
+				return
+			}
+		}
+	}()
+	return func() { signal.Stop(ch); close(done) }
+}
+
+// isTerminal reports whether r is a terminal (then the terminal's own line
+// editing applies and commands are not echoed).
+func isTerminal(r any) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
