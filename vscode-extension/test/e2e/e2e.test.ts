@@ -88,6 +88,30 @@ function findFiles(dir: string, re: RegExp): string[] {
 	return out;
 }
 
+/** toggleBreakpoint goes to a line of the active editor and presses F9. */
+async function toggleBreakpoint(page: Page, line: number): Promise<void> {
+	await page.locator('.monaco-editor .view-lines').first().click();
+	await page.keyboard.press('Control+G');
+	await page.locator('.quick-input-widget input').fill(':' + line);
+	await page.keyboard.press('Enter');
+	await page.keyboard.press('F9');
+	await page.waitForTimeout(300);
+}
+
+/** variableRow is the Variables view row of a variable or scope name. */
+function variableRow(page: Page, name: string) {
+	return page.locator('.debug-variables .monaco-list-row', { hasText: new RegExp(`^\\s*${name}(\\s*[=:]|\\s*$|\\s*\\{)`) }).first();
+}
+
+/** expand opens a collapsed Variables row. */
+async function expand(page: Page, name: string): Promise<void> {
+	const row = variableRow(page, name);
+	await row.waitFor({ state: 'visible', timeout: 15000 });
+	if ((await row.getAttribute('aria-expanded')) !== 'true') {
+		await row.click();
+	}
+}
+
 /** topFrame reads "name line" of the top Call Stack frame. */
 async function topFrame(page: Page): Promise<{ name: string; line: number }> {
 	const row = page.locator('.debug-call-stack .monaco-list-row .stack-frame').first();
@@ -152,6 +176,9 @@ describe('Rewind in a real VS Code (code-server + Chromium)', function () {
 	let page: Page;
 	const wrap = lineOf('if (s->head > RING_SIZE)');
 	const incr = lineOf('s->head++;');
+	const check = lineOf('if (sensor.calibration != CALIBRATION)');
+	const ringWrite = lineOf('s->ring[s->head] = raw;');
+	const callRecord = lineOf('record(&sensor, raw);');
 
 	before(async () => {
 		assert.ok(fs.existsSync(vsix), `${vsix} exists (run: node scripts/package.mjs --target linux-x64)`);
@@ -212,10 +239,7 @@ describe('Rewind in a real VS Code (code-server + Chromium)', function () {
 		await page.locator('.quick-input-list .monaco-list-row', { hasText: 'demo.c' }).first().waitFor();
 		await input.press('Enter');
 		await page.locator('.monaco-editor .view-lines').first().waitFor({ state: 'visible' });
-		await page.keyboard.press('Control+G');
-		await page.locator('.quick-input-widget input').fill(':' + wrap);
-		await page.keyboard.press('Enter');
-		await page.keyboard.press('F9');
+		await toggleBreakpoint(page, wrap);
 		await page.locator('.codicon-debug-breakpoint').first().waitFor({ state: 'visible', timeout: 10000 });
 		await page.waitForTimeout(1000);
 		await page.keyboard.press('F5');
@@ -275,5 +299,57 @@ describe('Rewind in a real VS Code (code-server + Chromium)', function () {
 		const t = await waitForTimeChange(page, before);
 		assert.strictEqual(t, lineTime, 'the click seeks to the time the line was printed');
 		await shot(page, '06-timeline-seek');
+	});
+
+	it('stops backwards at the write to sensor.calibration (reverse data breakpoint)', async () => {
+		await toggleBreakpoint(page, wrap); // off
+		await toggleBreakpoint(page, check);
+		await page.locator('.debug-toolbar .codicon-debug-continue').click();
+		await waitForLine(page, check, 'Continue to the calibration check');
+		await expand(page, 'Globals');
+		await expand(page, 'sensor');
+		const cal = variableRow(page, 'calibration');
+		await cal.waitFor({ state: 'visible', timeout: 15000 });
+		await cal.click({ button: 'right' });
+		await page.locator('.monaco-menu .action-item', { hasText: 'Break on Value Change' }).first().click();
+		await page.locator('.debug-breakpoints .monaco-list-row', { hasText: 'calibration' }).first().waitFor({ state: 'visible', timeout: 15000 });
+		await toggleBreakpoint(page, check); // off: only the data breakpoint is left
+		await page.locator('.debug-toolbar .codicon-debug-reverse-continue').click();
+		await waitForLine(page, ringWrite, 'Reverse to the write');
+		await expand(page, 's');
+		await page.waitForTimeout(1500);
+		await shot(page, '07-reverse-data-breakpoint');
+		const toasts = await page.locator('.notifications-toasts .notification-list-item-message').allTextContents();
+		if (toasts.length > 0) {
+			console.warn(`      notifications at the data breakpoint stop: ${toasts.join(' | ')}`);
+		}
+		// the README's picture: the same stop without notifications
+		await runCommand(page, 'Notifications: Clear All Notifications');
+		await page.waitForTimeout(500);
+		await page.screenshot({ path: path.join(extRoot, 'media', 'screenshot-reverse-data-breakpoint.png') });
+	});
+
+	it('Reverse Step Out goes back to the call site in main', async () => {
+		await page.locator('.debug-toolbar .action-label[aria-label^="Reverse Step Out"]').click();
+		await waitForLine(page, callRecord, 'Reverse Step Out');
+		const top = await topFrame(page);
+		assert.strictEqual(top.name, 'main');
+		await shot(page, '08-reverse-step-out');
+	});
+
+	it('draws the timeline in dark and high-contrast themes', async () => {
+		const settings = path.join(root, 'user-data', 'User', 'settings.json');
+		const base = JSON.parse(fs.readFileSync(settings, 'utf8'));
+		const view = timelineFrame(page);
+		for (const [theme, cls] of [
+			['Default Dark Modern', 'vscode-dark'],
+			['Default High Contrast', 'vscode-high-contrast'],
+			['Default Light Modern', 'vscode-light'],
+		]) {
+			fs.writeFileSync(settings, JSON.stringify({ ...base, 'workbench.colorTheme': theme }, null, 2));
+			await view.locator(`body.${cls}`).waitFor({ state: 'attached', timeout: 20000 });
+			await page.waitForTimeout(500);
+			await shot(page, `09-theme-${cls}`);
+		}
 	});
 });
