@@ -44,12 +44,11 @@ func (s *Server) onSetBreakpoints(req *envelope) {
 	if !s.decode(req, &a) {
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sess := s.session(req)
+	sess := s.acquire(req)
 	if sess == nil {
 		return
 	}
+	defer s.mu.Unlock()
 	path := a.Source.Path
 	if path == "" {
 		path = a.Source.Name
@@ -72,12 +71,11 @@ func (s *Server) onSetFunctionBreakpoints(req *envelope) {
 	if !s.decode(req, &a) {
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sess := s.session(req)
+	sess := s.acquire(req)
 	if sess == nil {
 		return
 	}
+	defer s.mu.Unlock()
 	specs := make([]debugger.FunctionSpec, 0, len(a.Breakpoints))
 	for _, b := range a.Breakpoints {
 		specs = append(specs, debugger.FunctionSpec{Name: b.Name, Condition: debugger.Condition{
@@ -91,12 +89,11 @@ func (s *Server) onSetInstructionBreakpoints(req *envelope) {
 	if !s.decode(req, &a) {
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sess := s.session(req)
+	sess := s.acquire(req)
 	if sess == nil {
 		return
 	}
+	defer s.mu.Unlock()
 	specs := make([]debugger.InstructionSpec, 0, len(a.Breakpoints))
 	var bad []int
 	for i, b := range a.Breakpoints {
@@ -129,12 +126,11 @@ func (s *Server) onDataBreakpointInfo(req *envelope) {
 	if !s.decode(req, &a) {
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sess := s.session(req)
+	sess := s.acquire(req)
 	if sess == nil {
 		return
 	}
+	defer s.mu.Unlock()
 	t, err := s.dataTarget(sess, a)
 	if err != nil {
 		s.reply(req, dap.DataBreakpointInfoResponseBody{DataId: nil, Description: err.Error()})
@@ -176,12 +172,11 @@ func (s *Server) onSetDataBreakpoints(req *envelope) {
 	if !s.decode(req, &a) {
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sess := s.session(req)
+	sess := s.acquire(req)
 	if sess == nil {
 		return
 	}
+	defer s.mu.Unlock()
 	specs := make([]debugger.DataSpec, 0, len(a.Breakpoints))
 	var bad []int
 	for i, b := range a.Breakpoints {
@@ -215,12 +210,11 @@ func (s *Server) onSetExceptionBreakpoints(req *envelope) {
 	if !s.decode(req, &a) {
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sess := s.session(req)
+	sess := s.acquire(req)
 	if sess == nil {
 		return
 	}
+	defer s.mu.Unlock()
 	names := append([]string(nil), a.Filters...)
 	for _, o := range a.FilterOptions {
 		names = append(names, o.FilterId)
@@ -241,12 +235,11 @@ func (s *Server) onBreakpointLocations(req *envelope) {
 	if !s.decode(req, &a) {
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sess := s.session(req)
+	sess := s.acquire(req)
 	if sess == nil {
 		return
 	}
+	defer s.mu.Unlock()
 	path := a.Source.Path
 	if path == "" {
 		path = a.Source.Name

@@ -5,12 +5,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 )
+
+var debugMsgs = os.Getenv("DAPDEBUG") != ""
 
 // msg is any message from the adapter, decoded loosely.
 type msg struct {
@@ -33,6 +36,8 @@ type client struct {
 	mu     sync.Mutex
 	events []msg
 	done   chan error
+	// backlog holds events that arrived while waiting for a response.
+	backlog []msg
 }
 
 // newClient starts a server on pipes and a client for it.
@@ -78,13 +83,27 @@ func (c *client) send(command string, args any) int {
 	return c.seq
 }
 
-// next returns the next message, failing after a timeout.
+// next returns the next message (events put aside by request first).
 func (c *client) next() msg {
+	c.t.Helper()
+	if len(c.backlog) > 0 {
+		m := c.backlog[0]
+		c.backlog = c.backlog[1:]
+		return m
+	}
+	return c.recv()
+}
+
+// recv returns the next message from the adapter, failing after a timeout.
+func (c *client) recv() msg {
 	c.t.Helper()
 	select {
 	case m, ok := <-c.msgs:
 		if !ok {
 			c.t.Fatal("the adapter closed the connection")
+		}
+		if debugMsgs {
+			c.t.Logf("<- %s %s%s %s %.200s", m.Type, m.Command, m.Event, m.Message, m.Body)
 		}
 		if m.Type == "event" {
 			c.mu.Lock()
@@ -103,9 +122,12 @@ func (c *client) request(command string, args any) msg {
 	c.t.Helper()
 	seq := c.send(command, args)
 	for {
-		m := c.next()
+		m := c.recv()
 		if m.Type == "response" && m.RequestSeq == seq {
 			return m
+		}
+		if m.Type == "event" {
+			c.backlog = append(c.backlog, m)
 		}
 	}
 }

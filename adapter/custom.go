@@ -18,10 +18,8 @@ func (s *Server) onSeek(req *envelope) {
 		s.fail(req, "rewind/seek needs a \"time\"")
 		return
 	}
-	s.mu.Lock()
-	sess := s.session(req)
+	sess := s.acquire(req)
 	if sess == nil {
-		s.mu.Unlock()
 		return
 	}
 	tl := sess.Timeline()
@@ -53,10 +51,8 @@ type timelineText struct {
 }
 
 func (s *Server) onTimeline(req *envelope) {
-	s.mu.Lock()
-	sess := s.session(req)
+	sess := s.acquire(req)
 	if sess == nil {
-		s.mu.Unlock()
 		return
 	}
 	h := sess.History()

@@ -24,10 +24,8 @@ func (s *Server) onEvaluate(req *envelope) {
 	if !s.decode(req, &a) {
 		return
 	}
-	s.mu.Lock()
-	sess := s.session(req)
+	sess := s.acquire(req)
 	if sess == nil {
-		s.mu.Unlock()
 		return
 	}
 	if a.Context == "repl" && strings.HasPrefix(a.Expression, "uart ") {
@@ -74,10 +72,8 @@ func (s *Server) onSetVariable(req *envelope) {
 	if !s.decode(req, &a) {
 		return
 	}
-	s.mu.Lock()
-	sess := s.session(req)
+	sess := s.acquire(req)
 	if sess == nil {
-		s.mu.Unlock()
 		return
 	}
 	body, err := s.setVariable(sess, a)
@@ -138,10 +134,8 @@ func (s *Server) onSetExpression(req *envelope) {
 	if !s.decode(req, &a) {
 		return
 	}
-	s.mu.Lock()
-	sess := s.session(req)
+	sess := s.acquire(req)
 	if sess == nil {
-		s.mu.Unlock()
 		return
 	}
 	hart, index := s.frameOf(sess, a.FrameId)

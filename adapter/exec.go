@@ -10,12 +10,11 @@ func (s *Server) onContinue(req *envelope) {
 	if !s.decode(req, &a) {
 		return
 	}
-	s.mu.Lock()
-	sess := s.session(req)
-	s.mu.Unlock()
+	sess := s.acquire(req)
 	if sess == nil {
 		return
 	}
+	s.mu.Unlock()
 	s.reply(req, dap.ContinueResponseBody{AllThreadsContinued: true})
 	s.run(func(d *debugger.Session) debugger.Stop { return d.Continue() })
 }
@@ -79,12 +78,11 @@ func (s *Server) onRestartFrame(req *envelope) {
 	if !s.decode(req, &a) {
 		return
 	}
-	s.mu.Lock()
-	sess := s.session(req)
-	s.mu.Unlock()
+	sess := s.acquire(req)
 	if sess == nil {
 		return
 	}
+	s.mu.Unlock()
 	hart, index, ok := s.handles.frame(a.FrameId)
 	if !ok {
 		s.fail(req, "unknown frame id")

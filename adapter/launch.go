@@ -106,6 +106,7 @@ func (s *Server) onLaunch(req *envelope) {
 	s.sess, s.launch = sess, a
 	s.mu.Unlock()
 	s.pauser.Store(sess)
+	s.harts.Store(int32(sess.Harts()))
 	s.reply(req, nil)
 	s.emit("initialized", nil)
 }
@@ -114,15 +115,19 @@ func (s *Server) onAttach(req *envelope) {
 	s.fail(req, "attach is not supported: use a launch configuration (the board is emulated)")
 }
 
-// session returns the session, answering req with an error when there is
-// none yet or an operation is running.
-func (s *Server) session(req *envelope) *debugger.Session {
-	if s.sess == nil {
-		s.fail(req, "no program is being debugged yet (launch first)")
-		return nil
-	}
+// acquire locks the server and returns the session; when there is none
+// yet or an operation is running it answers req with an error and returns
+// nil (unlocked). Execution starts only from the reader goroutine, which
+// is the one calling this, so the running check cannot go stale.
+func (s *Server) acquire(req *envelope) *debugger.Session {
 	if s.running.Load() {
 		s.fail(req, "the target is running: pause it first")
+		return nil
+	}
+	s.mu.Lock()
+	if s.sess == nil {
+		s.mu.Unlock()
+		s.fail(req, "no program is being debugged yet (launch first)")
 		return nil
 	}
 	return s.sess

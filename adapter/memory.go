@@ -12,12 +12,11 @@ func (s *Server) onReadMemory(req *envelope) {
 	if !s.decode(req, &a) {
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sess := s.session(req)
+	sess := s.acquire(req)
 	if sess == nil {
 		return
 	}
+	defer s.mu.Unlock()
 	base, err := parseAddr(a.MemoryReference)
 	if err != nil {
 		s.fail(req, err.Error())
@@ -34,10 +33,8 @@ func (s *Server) onWriteMemory(req *envelope) {
 	if !s.decode(req, &a) {
 		return
 	}
-	s.mu.Lock()
-	sess := s.session(req)
+	sess := s.acquire(req)
 	if sess == nil {
-		s.mu.Unlock()
 		return
 	}
 	base, err := parseAddr(a.MemoryReference)
@@ -64,12 +61,11 @@ func (s *Server) onDisassemble(req *envelope) {
 	if !s.decode(req, &a) {
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sess := s.session(req)
+	sess := s.acquire(req)
 	if sess == nil {
 		return
 	}
+	defer s.mu.Unlock()
 	base, err := parseAddr(a.MemoryReference)
 	if err != nil {
 		s.fail(req, err.Error())

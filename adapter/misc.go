@@ -14,11 +14,10 @@ func (s *Server) onExceptionInfo(req *envelope) {
 	if !s.decode(req, &a) {
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.session(req) == nil {
+	if s.acquire(req) == nil {
 		return
 	}
+	defer s.mu.Unlock()
 	t := s.last.Trap
 	if t == nil {
 		s.fail(req, "the last stop was not a trap")
@@ -34,12 +33,11 @@ func (s *Server) onExceptionInfo(req *envelope) {
 }
 
 func (s *Server) onLoadedSources(req *envelope) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sess := s.session(req)
+	sess := s.acquire(req)
 	if sess == nil {
 		return
 	}
+	defer s.mu.Unlock()
 	var out []dap.Source
 	for _, f := range sess.Symbols().Files() {
 		out = append(out, dap.Source{Name: filepath.Base(f.Path), Path: f.Path})
@@ -65,10 +63,8 @@ func (s *Server) onSource(req *envelope) {
 }
 
 func (s *Server) onRestart(req *envelope) {
-	s.mu.Lock()
-	sess := s.session(req)
+	sess := s.acquire(req)
 	if sess == nil {
-		s.mu.Unlock()
 		return
 	}
 	err := sess.Restart()
@@ -97,8 +93,6 @@ func (s *Server) onDisconnect(req *envelope) {
 		p.Pause()
 	}
 	s.worker.Wait()
-	s.mu.Lock()
-	s.done = true
-	s.mu.Unlock()
+	s.done.Store(true)
 	s.reply(req, nil)
 }

@@ -10,6 +10,9 @@ import (
 // run performs an execution request in a goroutine (so pause and cancel
 // can interrupt it) and reports how it ended.
 func (s *Server) run(op func(d *debugger.Session) debugger.Stop) {
+	if p := s.pauser.Load(); p != nil {
+		p.ClearPause()
+	}
 	s.running.Store(true)
 	s.worker.Add(1)
 	go func() {
@@ -122,10 +125,8 @@ func (s *Server) threadHart(id int) (int, error) {
 
 // startRun validates a thread and starts op on its hart.
 func (s *Server) startRun(req *envelope, thread int, op func(d *debugger.Session, hart int) debugger.Stop) {
-	s.mu.Lock()
-	sess := s.session(req)
+	sess := s.acquire(req)
 	if sess == nil {
-		s.mu.Unlock()
 		return
 	}
 	hart, err := s.threadHart(thread)

@@ -36,9 +36,10 @@ type Server struct {
 	handles handles
 	dataIDs map[string]string // data breakpoint id -> description
 	last    debugger.Stop
-	done    bool // disconnect received
 
 	running  atomic.Bool
+	done     atomic.Bool // disconnect received
+	harts    atomic.Int32 // threads to list, readable while running
 	pauser   atomic.Pointer[debugger.Session] // for Pause without the lock
 	worker   sync.WaitGroup
 	outBuf   outputBuffer
@@ -57,7 +58,7 @@ func New(r io.Reader, w io.Writer, opt Options) *Server {
 // Serve handles requests until the client disconnects or the input ends.
 func (s *Server) Serve() error {
 	defer s.shutdown()
-	for !s.isDone() {
+	for !s.done.Load() {
 		body, err := readFrame(s.in)
 		if errors.Is(err, errBadHeader) {
 			s.log.Warn("skipping a malformed message", "err", err)
@@ -73,12 +74,6 @@ func (s *Server) Serve() error {
 		s.handle(body)
 	}
 	return nil
-}
-
-func (s *Server) isDone() bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.done
 }
 
 // shutdown stops a running operation and waits for it.

@@ -8,12 +8,7 @@ import (
 )
 
 func (s *Server) onThreads(req *envelope) {
-	s.mu.Lock()
-	n := 1
-	if s.sess != nil {
-		n = s.sess.Harts()
-	}
-	s.mu.Unlock()
+	n := max(int(s.harts.Load()), 1)
 	threads := make([]dap.Thread, n)
 	for i := range threads {
 		threads[i] = dap.Thread{Id: i + 1, Name: "hart " + itoa(i)}
@@ -26,12 +21,11 @@ func (s *Server) onStackTrace(req *envelope) {
 	if !s.decode(req, &a) {
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sess := s.session(req)
+	sess := s.acquire(req)
 	if sess == nil {
 		return
 	}
+	defer s.mu.Unlock()
 	hart, err := s.threadHart(a.ThreadId)
 	if err != nil {
 		s.fail(req, err.Error())
@@ -79,12 +73,11 @@ func (s *Server) onScopes(req *envelope) {
 	if !s.decode(req, &a) {
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sess := s.session(req)
+	sess := s.acquire(req)
 	if sess == nil {
 		return
 	}
+	defer s.mu.Unlock()
 	hart, index, ok := s.handles.frame(a.FrameId)
 	if _, err := sess.Frame(hart, index); !ok || err != nil {
 		s.fail(req, "unknown frame id")

@@ -43,12 +43,11 @@ func (s *Server) onVariables(req *envelope) {
 	if !s.decode(req, &a) {
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	sess := s.session(req)
+	sess := s.acquire(req)
 	if sess == nil {
 		return
 	}
+	defer s.mu.Unlock()
 	r, ok := s.handles.get(a.VariablesReference)
 	if !ok {
 		s.fail(req, "unknown variables reference (the target moved since)")

@@ -21,7 +21,7 @@ func (s *Session) runForward(limit uint64) Stop {
 	s.arm(false)
 	s.lastHit = hitResult{}
 	s.condErr = ""
-	st := s.tl.Run(limit)
+	st := s.runFor(limit)
 	if out, ok := s.machineStop(st); ok {
 		return out
 	}
@@ -92,6 +92,7 @@ func (s *Session) runBackward(floor uint64) Stop {
 		st, found, err := s.tl.ReverseRun(floor)
 		switch {
 		case errors.Is(err, checkpoint.ErrPaused):
+			s.ClearPause()
 			return s.stopHere(ReasonPause, s.hart, "paused")
 		case err != nil:
 			return s.errorStop(fmt.Errorf("reverse search: %w", err))
@@ -103,6 +104,7 @@ func (s *Session) runBackward(floor uint64) Stop {
 			return s.hitStop(st, ids, r.temp)
 		}
 		if s.pausing() {
+			s.ClearPause()
 			return s.stopHere(ReasonPause, st.Hart, "paused")
 		}
 	}

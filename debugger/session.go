@@ -161,8 +161,38 @@ func (s *Session) Pause() {
 	s.tl.Pause()
 }
 
-// begin starts an operation: a pause asked before it is forgotten.
-func (s *Session) begin() { s.paused.Store(false) }
+// begin starts an operation. A pause asked before it still applies (a
+// front-end may ask while the operation is being started); ClearPause
+// forgets one.
+func (s *Session) begin() {}
+
+// ClearPause forgets a pause request that no operation consumed.
+func (s *Session) ClearPause() { s.paused.Store(false) }
+
+// runChunk is the most a forward run goes between looks at Pause.
+const runChunk = 1 << 22
+
+// runFor runs forward with the armed conditions until a stop or limit,
+// in chunks so that Pause is honoured even when asked just before the run.
+func (s *Session) runFor(limit uint64) vm.Stop {
+	for {
+		if s.pausing() {
+			s.ClearPause()
+			return vm.Stop{Reason: vm.StopPause, Time: s.tl.Now(), PC: s.m.Hart(s.hart).PC(), Hart: s.hart}
+		}
+		to := limit
+		if now := s.tl.Now(); limit-now > runChunk {
+			to = now + runChunk
+		}
+		st := s.tl.Run(to)
+		if st.Reason != vm.StopLimit || to == limit {
+			if st.Reason == vm.StopPause {
+				s.ClearPause()
+			}
+			return st
+		}
+	}
+}
 
 // pausing reports whether Pause was called during the operation.
 func (s *Session) pausing() bool { return s.paused.Load() }

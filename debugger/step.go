@@ -89,6 +89,7 @@ func (s *Session) sourceStep(hart int, into bool) Stop {
 	h := s.m.Hart(hart)
 	for i := 0; i < maxSourceStep; i++ {
 		if s.pausing() {
+			s.ClearPause()
 			return s.stopHere(ReasonPause, hart, "paused")
 		}
 		prev := h.PC()
@@ -148,7 +149,7 @@ func (s *Session) finishCall(hart int, callPC uint32) (Stop, bool) {
 
 // runToEntryBody runs from a function's entry past its prologue.
 func (s *Session) runToEntryBody(hart int, fn *symbols.Function) Stop {
-	body := s.syms.PostPrologue(fn)
+	body := s.syms.BreakpointAddr(fn)
 	h := s.m.Hart(hart)
 	if body == h.PC() {
 		return s.stopHere(ReasonStep, hart, "")
@@ -169,7 +170,7 @@ func (s *Session) runUntil(hart int, addr uint32, ok func() bool) (Stop, bool) {
 	h := s.m.Hart(hart)
 	for {
 		s.lastHit = hitResult{}
-		st := s.tl.Run(^uint64(0))
+		st := s.runFor(^uint64(0))
 		if out, fin := s.machineStop(st); fin {
 			return out, true
 		}
@@ -180,6 +181,7 @@ func (s *Session) runUntil(hart int, addr uint32, ok func() bool) (Stop, bool) {
 			return Stop{}, false
 		}
 		if s.pausing() {
+			s.ClearPause()
 			return s.stopHere(ReasonPause, hart, "paused"), true
 		}
 	}

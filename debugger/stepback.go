@@ -28,6 +28,7 @@ func (s *Session) StepBack(hart int, g Granularity) Stop {
 func (s *Session) landBack(hart int, t uint64, found bool, err error) Stop {
 	switch {
 	case errors.Is(err, checkpoint.ErrPaused):
+		s.ClearPause()
 		return s.stopHere(ReasonPause, hart, "paused")
 	case err != nil:
 		return s.errorStop(err)
@@ -66,7 +67,7 @@ func (s *Session) statementsOf(fn *symbols.Function) []uint32 {
 // previousStatement finds the time of a reverse step over from start.
 func (s *Session) previousStatement(hart int, start position) (uint64, bool, error) {
 	fn := start.fn
-	body := s.syms.PostPrologue(fn)
+	body := s.syms.BreakpointAddr(fn)
 	caller := s.syms.FunctionAt(start.callerPC)
 	addrs := append(s.statementsOf(fn), fn.Low)
 	if caller != nil && caller != fn {
@@ -81,7 +82,7 @@ func (s *Session) previousStatement(hart int, start position) (uint64, bool, err
 		}
 		for i := len(ms) - 1; i >= 0; i-- {
 			m := ms[i]
-			if hasEntry && m.time <= entry {
+			if hasEntry && m.time < entry {
 				break
 			}
 			if m.cfa == start.cfa && fn.Contains(m.pc) && m.pc >= body && s.lineOf(m.pc) != start.line {
