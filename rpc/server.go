@@ -1,0 +1,141 @@
+package rpc
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"sync"
+	"sync/atomic"
+
+	"github.com/rewind-debugger/rewind/console/dbgext"
+	"github.com/rewind-debugger/rewind/debugger"
+	"github.com/sourcegraph/jsonrpc2"
+)
+
+// Options configure a Server.
+type Options struct {
+	// Log receives warnings (nil: discarded).
+	Log *slog.Logger
+}
+
+// Server serves one client connection at a time over one session.
+type Server struct {
+	log  *slog.Logger
+	mu   sync.Mutex // serialises every use of the session
+	sess *session
+	// running is the session, for pause (which must not wait for mu).
+	running atomic.Pointer[debugger.Session]
+}
+
+// session is a launched program.
+type session struct {
+	s   *debugger.Session
+	bps *dbgext.Table
+	out bytes.Buffer // UART output so far
+}
+
+// NewServer makes a server with no session.
+func NewServer(opt Options) *Server {
+	log := opt.Log
+	if log == nil {
+		log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	return &Server{log: log}
+}
+
+// ServeConn serves JSON-RPC on rwc until the client disconnects or calls
+// terminate; the session ends with the connection.
+func (srv *Server) ServeConn(ctx context.Context, rwc io.ReadWriteCloser) error {
+	h := jsonrpc2.AsyncHandler(handler{srv})
+	conn := jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(rwc, jsonrpc2.VSCodeObjectCodec{}), h)
+	select {
+	case <-conn.DisconnectNotify():
+	case <-ctx.Done():
+		conn.Close()
+	}
+	if s := srv.running.Load(); s != nil {
+		s.Pause() // a client gone mid-run: stop the run
+	}
+	srv.mu.Lock()
+	srv.sess = nil
+	srv.running.Store(nil)
+	srv.mu.Unlock()
+	return nil
+}
+
+// handler adapts Server to jsonrpc2.
+type handler struct{ srv *Server }
+
+// Handle answers one request; terminate closes the connection after its
+// reply.
+func (h handler) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) {
+	jsonrpc2.HandlerWithError(h.srv.call).SuppressErrClosed().Handle(ctx, conn, req)
+	if req.Method == "terminate" {
+		conn.Close()
+	}
+}
+
+// call dispatches a request, turning a panic into an internal error so that
+// no request can bring the server down.
+func (srv *Server) call(ctx context.Context, _ *jsonrpc2.Conn, req *jsonrpc2.Request) (result any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			srv.log.Error("request panicked", "method", req.Method, "panic", r)
+			result, err = nil, rpcError(jsonrpc2.CodeInternalError, "internal error in %s: %v", req.Method, r)
+		}
+	}()
+	if req.Method == "pause" {
+		if s := srv.running.Load(); s != nil {
+			s.Pause()
+		}
+		return struct{}{}, nil
+	}
+	m, ok := methods[req.Method]
+	if !ok {
+		return nil, rpcError(jsonrpc2.CodeMethodNotFound, "unknown method %q", req.Method)
+	}
+	srv.mu.Lock()
+	defer srv.mu.Unlock()
+	if m.needsSession && srv.sess == nil {
+		return nil, rpcError(CodeNoSession, "%s: no program is loaded: call launch first", req.Method)
+	}
+	return m.run(srv, req.Params)
+}
+
+// method is one API method.
+type method struct {
+	needsSession bool
+	run          func(srv *Server, params *json.RawMessage) (any, error)
+}
+
+// decode reads params into v, refusing unknown fields. Absent params
+// leave v as it is.
+func decode(params *json.RawMessage, v any) error {
+	if params == nil || string(*params) == "null" {
+		return nil
+	}
+	d := json.NewDecoder(bytes.NewReader(*params))
+	d.DisallowUnknownFields()
+	if err := d.Decode(v); err != nil {
+		return rpcError(jsonrpc2.CodeInvalidParams, "bad params: %v", err)
+	}
+	return nil
+}
+
+// with decodes params of type P and calls f.
+func with[P any](f func(srv *Server, p P) (any, error)) func(*Server, *json.RawMessage) (any, error) {
+	return func(srv *Server, raw *json.RawMessage) (any, error) {
+		var p P
+		if err := decode(raw, &p); err != nil {
+			return nil, err
+		}
+		return f(srv, p)
+	}
+}
+
+// needParam reports a missing required parameter.
+func needParam(name string) error {
+	return rpcError(jsonrpc2.CodeInvalidParams, "bad params: %q is required", name)
+}

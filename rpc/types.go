@@ -1,0 +1,147 @@
+package rpc
+
+// Stop is where an operation left the session.
+type Stop struct {
+	Reason      string `json:"reason"`
+	Time        uint64 `json:"time"`
+	PC          uint32 `json:"pc"`
+	Function    string `json:"function"`
+	File        string `json:"file"`
+	Line        int    `json:"line"`
+	Hart        int    `json:"hart"`
+	Description string `json:"description,omitempty"`
+	// ExitCode is set when the firmware exited.
+	ExitCode *int `json:"exitCode,omitempty"`
+	// Breakpoints lists the ids of the breakpoints that stopped the run.
+	Breakpoints []int `json:"breakpoints,omitempty"`
+}
+
+// LaunchParams start a session: a firmware ELF, or a recording (its
+// embedded ELF, or program when given).
+type LaunchParams struct {
+	Program   string `json:"program"`
+	Recording string `json:"recording"`
+	Harts     int    `json:"harts"`
+}
+
+// BreakpointParams set a breakpoint at "file:line", "function" or "*addr".
+type BreakpointParams struct {
+	Location     string `json:"location"`
+	Condition    string `json:"condition"`
+	HitCondition string `json:"hitCondition"`
+}
+
+// Breakpoint is a breakpoint or watchpoint as set.
+type Breakpoint struct {
+	ID      int    `json:"id"`
+	File    string `json:"file,omitempty"`
+	Line    int    `json:"line,omitempty"`
+	Address uint32 `json:"address"`
+	Size    uint32 `json:"size,omitempty"`
+}
+
+// IDParams name a breakpoint.
+type IDParams struct {
+	ID int `json:"id"`
+}
+
+// WatchParams set a watchpoint on the memory an expression names; access
+// is "write" (default), "read" or "readWrite".
+type WatchParams struct {
+	Expression string `json:"expression"`
+	Access     string `json:"access"`
+	Condition  string `json:"condition"`
+}
+
+// RunParams: direction "forward" (default) or "backward".
+type RunParams struct {
+	Direction string `json:"direction"`
+}
+
+// StepParams: granularity "line" (default, steps over calls), "in",
+// "instruction" or "out".
+type StepParams struct {
+	Direction   string `json:"direction"`
+	Granularity string `json:"granularity"`
+}
+
+// SeekParams go to a time.
+type SeekParams struct {
+	Time uint64 `json:"time"`
+}
+
+// EvaluateParams evaluate a C expression in a frame (0: innermost).
+type EvaluateParams struct {
+	Expression string `json:"expression"`
+	Frame      int    `json:"frame"`
+	Hex        bool   `json:"hex"`
+}
+
+// Value is an evaluated expression.
+type Value struct {
+	Value string `json:"value"`
+	Type  string `json:"type"`
+	// Forked is set when an assignment changed the past (the future was
+	// discarded).
+	Forked bool `json:"forked,omitempty"`
+}
+
+// Frame is one frame of the call stack.
+type Frame struct {
+	Index    int    `json:"index"`
+	Function string `json:"function"`
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	PC       uint32 `json:"pc"`
+}
+
+// Frames is the call stack of the current hart.
+type Frames struct {
+	Hart   int     `json:"hart"`
+	Frames []Frame `json:"frames"`
+}
+
+// Timeline is the extent of history and the current time.
+type Timeline struct {
+	Start uint64 `json:"start"`
+	End   uint64 `json:"end"`
+	Now   uint64 `json:"now"`
+}
+
+// HistoryParams name the expression whose changes are wanted.
+type HistoryParams struct {
+	Expression string `json:"expression"`
+	Frame      int    `json:"frame"`
+}
+
+// Change is one change of a value.
+type Change struct {
+	Time     uint64 `json:"time"`
+	PC       uint32 `json:"pc"`
+	Function string `json:"function"`
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Old      string `json:"old"`
+	New      string `json:"new"`
+}
+
+// History lists every change in the recorded history.
+type History struct {
+	Changes   []Change `json:"changes"`
+	Truncated bool     `json:"truncated,omitempty"`
+}
+
+// UARTParams type text into the UART (sent as is).
+type UARTParams struct {
+	Text string `json:"text"`
+}
+
+// Output is the UART output so far.
+type Output struct {
+	Text string `json:"text"`
+}
+
+// Forked says whether an input changed the past.
+type Forked struct {
+	Forked bool `json:"forked"`
+}
