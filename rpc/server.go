@@ -48,8 +48,12 @@ func NewServer(opt Options) *Server {
 // ServeConn serves JSON-RPC on rwc until the client disconnects or calls
 // terminate; the session ends with the connection.
 func (srv *Server) ServeConn(ctx context.Context, rwc io.ReadWriteCloser) error {
-	h := jsonrpc2.AsyncHandler(handler{srv})
-	conn := jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(rwc, jsonrpc2.VSCodeObjectCodec{}), h)
+	var pending sync.WaitGroup
+	first := make(chan struct{})
+	close(first)
+	h := &counting{pending: &pending, next: jsonrpc2.AsyncHandler(handler{srv, &pending}), last: first}
+	stream := jsonrpc2.NewBufferedStream(drainingConn{rwc, &pending}, jsonrpc2.VSCodeObjectCodec{})
+	conn := jsonrpc2.NewConn(ctx, stream, h)
 	select {
 	case <-conn.DisconnectNotify():
 	case <-ctx.Done():
@@ -65,12 +69,61 @@ func (srv *Server) ServeConn(ctx context.Context, rwc io.ReadWriteCloser) error 
 	return nil
 }
 
+// counting runs before the next message is read: it counts a request as
+// pending and gives it its turn, so that requests run in the order they
+// came (pause excepted: it overtakes a running request).
+type counting struct {
+	pending *sync.WaitGroup
+	next    jsonrpc2.Handler
+	last    chan struct{} // closed when the latest request is done
+}
+
+// turnKey carries a request's turn in its context.
+type turnKey struct{}
+
+// turn is a request's place in the queue.
+type turn struct{ prev, done chan struct{} }
+
+func (c *counting) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) {
+	c.pending.Add(1)
+	if req.Method != "pause" {
+		t := turn{prev: c.last, done: make(chan struct{})}
+		c.last = t.done
+		ctx = context.WithValue(ctx, turnKey{}, t)
+	}
+	c.next.Handle(ctx, conn, req)
+}
+
+// drainingConn holds back the end of the input until every request read
+// has been answered, so that a client that writes its requests and closes
+// its end (a script piping into stdio) still gets every reply.
+type drainingConn struct {
+	io.ReadWriteCloser
+	pending *sync.WaitGroup
+}
+
+func (d drainingConn) Read(p []byte) (int, error) {
+	n, err := d.ReadWriteCloser.Read(p)
+	if err != nil {
+		d.pending.Wait()
+	}
+	return n, err
+}
+
 // handler adapts Server to jsonrpc2.
-type handler struct{ srv *Server }
+type handler struct {
+	srv     *Server
+	pending *sync.WaitGroup
+}
 
 // Handle answers one request; terminate closes the connection after its
 // reply.
 func (h handler) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) {
+	defer h.pending.Done()
+	if t, ok := ctx.Value(turnKey{}).(turn); ok {
+		<-t.prev
+		defer close(t.done)
+	}
 	jsonrpc2.HandlerWithError(h.srv.call).SuppressErrClosed().Handle(ctx, conn, req)
 	if req.Method == "terminate" {
 		conn.Close()

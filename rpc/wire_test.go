@@ -32,3 +32,45 @@ func TestBrokenClient(t *testing.T) {
 		}
 	}
 }
+
+// TestPipelined writes several requests at once and closes the input, as
+// a script piping into "rewind rpc" does: every request is answered, in
+// order (launch before run).
+func TestPipelined(t *testing.T) {
+	var in strings.Builder
+	for _, m := range []string{
+		`{"jsonrpc":"2.0","id":1,"method":"launch","params":{"program":"` + demoELF + `"}}`,
+		`{"jsonrpc":"2.0","id":2,"method":"breakpoint.set","params":{"location":"main"}}`,
+		`{"jsonrpc":"2.0","id":3,"method":"run"}`,
+		`{"jsonrpc":"2.0","id":4,"method":"timeline"}`,
+	} {
+		in.WriteString("Content-Length: " + itoa(len(m)) + "\r\n\r\n" + m)
+	}
+	var out strings.Builder
+	srv := NewServer(Options{})
+	if err := srv.ServeConn(context.Background(), pipeConn{strings.NewReader(in.String()), &out}); err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	for _, want := range []string{`"id":1,"result":{"reason":"entry"`, `"id":2,"result":{"id":1`, `"id":3,"result":{"reason":"function breakpoint"`, `"id":4,"result":{"start":0`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %s in the replies:\n%s", want, got)
+		}
+	}
+}
+
+// pipeConn is a connection made of a reader and a writer.
+type pipeConn struct {
+	io.Reader
+	io.Writer
+}
+
+func (pipeConn) Close() error { return nil }
+
+func itoa(n int) string {
+	s := ""
+	for ; n > 0; n /= 10 {
+		s = string(rune('0'+n%10)) + s
+	}
+	return s
+}
