@@ -33,6 +33,7 @@ func (s *Server) run(op func(d *debugger.Session) debugger.Stop) {
 func (s *Server) guarded(op func(d *debugger.Session) debugger.Stop) (st debugger.Stop) {
 	defer func() {
 		if r := recover(); r != nil {
+			s.panics.Add(1)
 			s.log.Error("operation panicked", "panic", r)
 			st = debugger.Stop{Reason: debugger.ReasonError, Description: fmt.Sprintf("internal error: %v", r)}
 		}

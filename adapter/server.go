@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 
@@ -38,8 +39,9 @@ type Server struct {
 	last    debugger.Stop
 
 	running  atomic.Bool
-	done     atomic.Bool // disconnect received
-	harts    atomic.Int32 // threads to list, readable while running
+	done     atomic.Bool                      // disconnect received
+	harts    atomic.Int32                     // threads to list, readable while running
+	panics   atomic.Int32                     // requests that panicked (caught), for tests
 	pauser   atomic.Pointer[debugger.Session] // for Pause without the lock
 	worker   sync.WaitGroup
 	outBuf   outputBuffer
@@ -105,7 +107,8 @@ func (s *Server) handle(body []byte) {
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			s.log.Error("request panicked", "command", req.Command, "panic", r)
+			s.panics.Add(1)
+			s.log.Error("request panicked", "command", req.Command, "panic", r, "stack", string(debug.Stack()))
 			s.sendError(req.Seq, req.Command, fmt.Sprintf("internal error: %v", r))
 		}
 	}()
