@@ -160,7 +160,7 @@ func formatUnit(b []byte, f byte) string {
 	case 'c':
 		return fmt.Sprintf("%d %s", signed, strconv.QuoteRune(rune(byte(u))))
 	}
-	return fmt.Sprintf("%#0*x", bits/4+2, u)
+	return fmt.Sprintf("0x%0*x", bits/4, u)
 }
 
 // examineString prints count NUL-terminated strings.
