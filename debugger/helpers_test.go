@@ -5,8 +5,11 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/rewind-debugger/rewind/symbols"
 	"github.com/rewind-debugger/rewind/vm"
 )
+
+var fmtOpts = symbols.FormatOptions{}
 
 // demoPath is the demo firmware: a ring buffer overwrites
 // sensor.calibration.

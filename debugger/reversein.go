@@ -1,5 +1,7 @@
 package debugger
 
+import "github.com/rewind-debugger/rewind/symbols"
+
 // ReverseStepIn steps back into the last statement of a function called
 // from the previous line; without such a call it is StepBack.
 func (s *Session) ReverseStepIn(hart int) Stop {
@@ -20,10 +22,12 @@ func (s *Session) ReverseStepIn(hart int) Stop {
 	if err := s.tl.Seek(prev); err != nil {
 		return s.errorStop(err)
 	}
-	base := s.cfa(hart)
+	// A function called from the previous line has its CFA at the
+	// caller's sp; deeper calls (its own callees) are skipped.
+	sp := s.m.Hart(hart).Reg(symbols.RegSP)
 	for i := len(ms) - 1; i >= 0; i-- {
-		if m := ms[i]; m.time > prev && m.cfa < base && m.cfa < start.cfa && m.cfa != 0 {
-			return s.landBack(hart, m.time, true, nil)
+		if m := ms[i]; m.time > prev && m.cfa == sp {
+			return s.landBack(hart, ms[s.lineStart(ms, i)].time, true, nil)
 		}
 	}
 	return s.landBack(hart, prev, true, nil)
