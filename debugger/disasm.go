@@ -17,11 +17,15 @@ type Instruction struct {
 	Invalid bool
 }
 
+// maxDisassemble bounds the instructions and the offset of one request.
+const maxDisassemble = 1 << 14
+
 // Disassemble decodes count instructions starting offset instructions
 // from addr (offset may be negative). Unreadable addresses come back
 // marked Invalid, so the list always has count entries.
 func (s *Session) Disassemble(addr uint32, offset, count int) []Instruction {
-	count = min(max(count, 0), 1<<14)
+	count = min(max(count, 0), maxDisassemble)
+	offset = min(max(offset, -maxDisassemble), maxDisassemble)
 	start := addr
 	if offset < 0 {
 		start = s.backInstructions(addr, -offset)

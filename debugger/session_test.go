@@ -388,3 +388,26 @@ func TestViews(t *testing.T) {
 	}
 	_ = vm.AccessRead
 }
+
+func TestDisassembleBounds(t *testing.T) {
+	s, _ := newDemo(t)
+	pc := s.Machine().Hart(0).PC()
+	tests := []struct {
+		addr          uint32
+		offset, count int
+		want          int
+	}{
+		{pc, 0, 4, 4},
+		{pc, 1 << 30, 2, 2},
+		{pc, -(1 << 30), 2, 2},
+		{0, -5, 3, 3},
+		{0xfffffffe, 0, 4, 4},
+		{pc, 0, -1, 0},
+		{pc, 0, 1 << 30, maxDisassemble},
+	}
+	for _, tt := range tests {
+		if got := s.Disassemble(tt.addr, tt.offset, tt.count); len(got) != tt.want {
+			t.Errorf("Disassemble(%#x, %d, %d): %d instructions, want %d", tt.addr, tt.offset, tt.count, len(got), tt.want)
+		}
+	}
+}
