@@ -28,7 +28,9 @@ func BenchmarkStackScopesVariables(b *testing.B) {
 		b.StartTimer()
 		var st struct{ StackFrames []struct{ Id int } }
 		c.ok("stackTrace", map[string]any{"threadId": 1, "levels": 20}, &st)
-		var sc struct{ Scopes []struct{ VariablesReference int } }
+		var sc struct {
+			Scopes []struct{ VariablesReference int }
+		}
 		c.ok("scopes", map[string]any{"frameId": st.StackFrames[0].Id}, &sc)
 		var vs json.RawMessage
 		c.ok("variables", map[string]any{"variablesReference": sc.Scopes[0].VariablesReference}, &vs)

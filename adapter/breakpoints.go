@@ -44,11 +44,11 @@ func (s *Server) onSetBreakpoints(req *envelope) {
 	if !s.decode(req, &a) {
 		return
 	}
-	sess := s.acquire(req)
+	sess := s.acquireConfig(req)
 	if sess == nil {
 		return
 	}
-	defer s.mu.Unlock()
+	defer s.releaseConfig()
 	path := a.Source.Path
 	if path == "" {
 		path = a.Source.Name
@@ -71,11 +71,11 @@ func (s *Server) onSetFunctionBreakpoints(req *envelope) {
 	if !s.decode(req, &a) {
 		return
 	}
-	sess := s.acquire(req)
+	sess := s.acquireConfig(req)
 	if sess == nil {
 		return
 	}
-	defer s.mu.Unlock()
+	defer s.releaseConfig()
 	specs := make([]debugger.FunctionSpec, 0, len(a.Breakpoints))
 	for _, b := range a.Breakpoints {
 		specs = append(specs, debugger.FunctionSpec{Name: b.Name, Condition: debugger.Condition{
@@ -89,11 +89,11 @@ func (s *Server) onSetInstructionBreakpoints(req *envelope) {
 	if !s.decode(req, &a) {
 		return
 	}
-	sess := s.acquire(req)
+	sess := s.acquireConfig(req)
 	if sess == nil {
 		return
 	}
-	defer s.mu.Unlock()
+	defer s.releaseConfig()
 	specs := make([]debugger.InstructionSpec, 0, len(a.Breakpoints))
 	var bad []int
 	for i, b := range a.Breakpoints {
@@ -172,11 +172,11 @@ func (s *Server) onSetDataBreakpoints(req *envelope) {
 	if !s.decode(req, &a) {
 		return
 	}
-	sess := s.acquire(req)
+	sess := s.acquireConfig(req)
 	if sess == nil {
 		return
 	}
-	defer s.mu.Unlock()
+	defer s.releaseConfig()
 	specs := make([]debugger.DataSpec, 0, len(a.Breakpoints))
 	var bad []int
 	for i, b := range a.Breakpoints {
@@ -210,11 +210,11 @@ func (s *Server) onSetExceptionBreakpoints(req *envelope) {
 	if !s.decode(req, &a) {
 		return
 	}
-	sess := s.acquire(req)
+	sess := s.acquireConfig(req)
 	if sess == nil {
 		return
 	}
-	defer s.mu.Unlock()
+	defer s.releaseConfig()
 	names := append([]string(nil), a.Filters...)
 	for _, o := range a.FilterOptions {
 		names = append(names, o.FilterId)

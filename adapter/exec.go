@@ -16,7 +16,7 @@ func (s *Server) onContinue(req *envelope) {
 	}
 	s.mu.Unlock()
 	s.reply(req, dap.ContinueResponseBody{AllThreadsContinued: true})
-	s.run(func(d *debugger.Session) debugger.Stop { return d.Continue() })
+	s.runResumable(func(d *debugger.Session) debugger.Stop { return d.Continue() })
 }
 
 func (s *Server) onNext(req *envelope) {
@@ -50,7 +50,7 @@ func (s *Server) onStepBack(req *envelope) {
 func (s *Server) onReverseContinue(req *envelope) {
 	var a dap.ReverseContinueArguments
 	if s.decode(req, &a) {
-		s.startRun(req, a.ThreadId, func(d *debugger.Session, _ int) debugger.Stop { return d.ReverseContinue() })
+		s.startRunResumable(req, a.ThreadId, func(d *debugger.Session) debugger.Stop { return d.ReverseContinue() })
 	}
 }
 

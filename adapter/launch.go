@@ -155,5 +155,5 @@ func (s *Server) start(stopOnEntry bool) {
 		s.reportStop(st)
 		return
 	}
-	s.run(func(d *debugger.Session) debugger.Stop { return d.Continue() })
+	s.runResumable(func(d *debugger.Session) debugger.Stop { return d.Continue() })
 }

@@ -532,3 +532,28 @@ func TestPauseAndDisconnect(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestBreakpointWhileRunning sets a breakpoint while echo polls its UART:
+// the run is suspended, the breakpoint applied, the run resumed, and it
+// stops there.
+func TestBreakpointWhileRunning(t *testing.T) {
+	c := newClient(t)
+	echo, _ := filepath.Abs(filepath.Join("..", "testdata", "firmware", "echo.elf"))
+	echoC, _ := filepath.Abs(filepath.Join("..", "testdata", "firmware", "echo.c"))
+	c.ok("initialize", map[string]any{"adapterID": "rewind"}, nil)
+	c.ok("launch", map[string]any{"program": echo}, nil)
+	c.waitEvent("initialized", nil)
+	c.ok("configurationDone", nil, nil)
+	var bps struct{ Breakpoints []struct{ Verified bool } }
+	c.ok("setBreakpoints", map[string]any{"source": map[string]any{"path": echoC},
+		"breakpoints": []map[string]any{{"line": 72}}}, &bps)
+	if len(bps.Breakpoints) != 1 || !bps.Breakpoints[0].Verified {
+		t.Fatalf("setBreakpoints while running: %+v", bps)
+	}
+	if st := c.stopped(); st.Reason != "breakpoint" {
+		t.Fatalf("stop: %+v", st)
+	}
+	if f := c.top(); f.Line != 72 {
+		t.Fatalf("stopped at %v", f)
+	}
+}

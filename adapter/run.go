@@ -10,8 +10,22 @@ import (
 // run performs an execution request in a goroutine (so pause and cancel
 // can interrupt it) and reports how it ended.
 func (s *Server) run(op func(d *debugger.Session) debugger.Stop) {
+	s.runOp(op, false)
+}
+
+// runResumable is run for continue and reverseContinue, which can be
+// suspended to change breakpoints and then resumed.
+func (s *Server) runResumable(op func(d *debugger.Session) debugger.Stop) {
+	s.runOp(op, true)
+}
+
+func (s *Server) runOp(op func(d *debugger.Session) debugger.Stop, resumable bool) {
 	if p := s.pauser.Load(); p != nil {
 		p.ClearPause()
+	}
+	s.lastOp = nil
+	if resumable {
+		s.lastOp = op
 	}
 	s.running.Store(true)
 	s.worker.Add(1)
@@ -25,6 +39,10 @@ func (s *Server) run(op func(d *debugger.Session) debugger.Stop) {
 		s.mu.Unlock()
 		s.flushOutput()
 		s.endProgress()
+		if s.suspend.Load() && st.Reason == debugger.ReasonPause {
+			s.suspended = true // acquireConfig resumes or reports it
+			return
+		}
 		s.reportStop(st)
 	}()
 }
@@ -146,4 +164,47 @@ func granularity(g dap.SteppingGranularity) debugger.Granularity {
 		return debugger.ByInstruction
 	}
 	return debugger.Statement
+}
+
+// acquireConfig is acquire for requests that change breakpoints: a
+// running operation is suspended (paused without a stopped event) while
+// they apply, and releaseConfig resumes it.
+func (s *Server) acquireConfig(req *envelope) *debugger.Session {
+	if p := s.pauser.Load(); p != nil && s.running.Load() {
+		s.suspend.Store(true)
+		p.Pause()
+		s.worker.Wait()
+		s.suspend.Store(false)
+	}
+	return s.acquire(req)
+}
+
+// releaseConfig unlocks and resumes a suspended operation: continue and
+// reverseContinue go on; an interrupted step reports its pause.
+func (s *Server) releaseConfig() {
+	suspended, op, last := s.suspended, s.lastOp, s.last
+	s.suspended = false
+	s.mu.Unlock()
+	switch {
+	case suspended && op != nil:
+		s.runResumable(op)
+	case suspended:
+		s.reportStop(last)
+	}
+}
+
+// startRunResumable validates a thread and starts a resumable op.
+func (s *Server) startRunResumable(req *envelope, thread int, op func(d *debugger.Session) debugger.Stop) {
+	sess := s.acquire(req)
+	if sess == nil {
+		return
+	}
+	_, err := s.threadHart(thread)
+	s.mu.Unlock()
+	if err != nil {
+		s.fail(req, err.Error())
+		return
+	}
+	s.reply(req, nil)
+	s.runResumable(op)
 }

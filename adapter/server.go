@@ -46,6 +46,13 @@ type Server struct {
 	worker   sync.WaitGroup
 	outBuf   outputBuffer
 	progress progressState
+
+	suspend atomic.Bool // the running operation is being suspended
+	// suspended and lastOp (used by the reader goroutine only, and by run
+	// before its worker starts) describe a suspended operation and how to
+	// resume it.
+	suspended bool
+	lastOp    func(d *debugger.Session) debugger.Stop
 }
 
 // New makes a server reading requests from r and writing to w.
