@@ -63,10 +63,11 @@ func (s *Server) onSource(req *envelope) {
 }
 
 func (s *Server) onRestart(req *envelope) {
-	sess := s.acquire(req)
+	sess := s.acquireConfig(req) // a running operation is stopped first
 	if sess == nil {
 		return
 	}
+	s.suspended = false
 	err := sess.Restart()
 	s.handles.reset()
 	entry := s.launch.StopOnEntry
@@ -76,6 +77,7 @@ func (s *Server) onRestart(req *envelope) {
 		return
 	}
 	s.reply(req, nil)
+	s.timelineChanged()
 	s.start(entry)
 }
 

@@ -515,6 +515,7 @@ func TestPauseAndDisconnect(t *testing.T) {
 		t.Fatalf("pause: %+v", st)
 	}
 	c.ok("restart", nil, nil)
+	c.ok("restart", nil, nil) // while running
 	c.ok("pause", map[string]any{"threadId": 1}, nil)
 	if st := c.stopped(); st.Reason != "pause" {
 		t.Fatalf("pause after restart: %+v", st)

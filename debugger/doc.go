@@ -17,6 +17,31 @@
 //	ev = s.ReverseContinue()    // lands before the write, in record()
 //	ev = s.StepBack(0)          // reverse step over
 //
+// # Semantics worth knowing
+//
+//   - Hit counts count forward hits since the session (re)started; during
+//     a reverse-continue they count the hits met going backwards from
+//     where it started ("== 2" backwards is the second-latest hit).
+//   - Conditions are evaluated where the hit happens: before the
+//     instruction for code breakpoints, after the access for data
+//     breakpoints (so a condition on the new value works both ways). A
+//     condition that fails to evaluate stops, with the error in the stop's
+//     description. Log points print only going forward.
+//   - A forward data breakpoint stops after the access; a reverse one
+//     before it (the old value is visible; one instruction forward
+//     performs it).
+//   - Step over stops at the next statement boundary of another line in
+//     the same frame (identified by CFA), or on return in the caller.
+//     Reverse step over replays windows of growing size before now, noting
+//     the statement boundaries of this function and its caller, and lands
+//     on the start of the previous line of this frame, or of the calling
+//     line when the frame began in between; it always moves to another
+//     line. Reverse step out lands before the call instruction; reverse
+//     step in lands on the last line of a function called directly from
+//     the previous line.
+//   - At the start of history a backward operation stops with
+//     ReasonStartOfHistory and says so.
+//
 // A Session is not safe for concurrent use, except Pause, which may be
 // called from any goroutine while an operation runs.
 package debugger
