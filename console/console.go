@@ -13,6 +13,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/rewind-debugger/rewind/checkpoint"
@@ -80,27 +81,61 @@ func (c *Console) Session() *debugger.Session { return c.s }
 // Run prints the banner and the entry stop, then reads and executes
 // commands until quit or the end of in. When interactive is false (a
 // script or a pipe), each command is echoed after the prompt so that the
-// transcript reads like a terminal session.
+// transcript reads like a terminal session. When interactive is true and
+// in is a terminal, lines are edited in raw mode (arrows, history);
+// elsewhere the terminal's own line editing applies.
 func (c *Console) Run(in io.Reader, interactive bool) error {
 	c.banner()
-	r := bufio.NewReader(in)
+	next := c.plainLines(bufio.NewReader(in), interactive)
+	if f, ok := in.(*os.File); ok && interactive {
+		if restore, err := rawMode(f); err == nil {
+			restore()
+			next = c.editedLines(f)
+		}
+	}
 	for !c.quit {
+		line, err := next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("reading commands: %w", err)
+		}
+		c.Exec(line)
+	}
+	return nil
+}
+
+// plainLines reads lines as they come, printing the prompt (and, when not
+// interactive, echoing the line).
+func (c *Console) plainLines(r *bufio.Reader, interactive bool) func() (string, error) {
+	return func() (string, error) {
 		fmt.Fprint(c.out, Prompt)
 		line, err := r.ReadString('\n')
 		if line == "" && err != nil {
 			fmt.Fprintln(c.out)
-			if err == io.EOF {
-				return nil
-			}
-			return fmt.Errorf("reading commands: %w", err)
+			return "", err
 		}
 		line = strings.TrimRight(line, "\r\n")
 		if !interactive {
 			fmt.Fprintln(c.out, line)
 		}
-		c.Exec(line)
+		return line, nil
 	}
-	return nil
+}
+
+// editedLines reads lines with the line editor, the terminal in raw mode
+// only while a line is typed (so Ctrl-C interrupts a running command).
+func (c *Console) editedLines(f *os.File) func() (string, error) {
+	ed := &editor{r: bufio.NewReader(f), w: c.out}
+	return func() (string, error) {
+		restore, err := rawMode(f)
+		if err != nil {
+			return "", err
+		}
+		defer restore()
+		return ed.readLine(Prompt)
+	}
 }
 
 // banner introduces the session.
