@@ -88,6 +88,10 @@ func (s *Session) runBackward(floor uint64) Stop {
 	s.bps.each(func(b *Breakpoint) { b.back = 0 })
 	s.condErr = ""
 	for {
+		if s.pausing() {
+			s.ClearPause()
+			return s.stopHere(ReasonPause, s.hart, "paused")
+		}
 		s.seekRes = map[hitKey]hitResult{}
 		st, found, err := s.tl.ReverseRun(floor)
 		switch {
@@ -102,10 +106,6 @@ func (s *Session) runBackward(floor uint64) Stop {
 		r := s.seekRes[hitKey{st.Time, st.Hart}]
 		if ids, ok := s.countBack(r); ok || r.temp {
 			return s.hitStop(st, ids, r.temp)
-		}
-		if s.pausing() {
-			s.ClearPause()
-			return s.stopHere(ReasonPause, st.Hart, "paused")
 		}
 	}
 }

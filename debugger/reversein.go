@@ -17,6 +17,7 @@ func (s *Session) ReverseStepIn(hart int) Stop {
 	}
 	ms, err := s.scan(hart, prev, now, s.allStatements())
 	if err != nil {
+		_ = s.tl.Seek(now)
 		return s.landBack(hart, 0, false, err)
 	}
 	if err := s.tl.Seek(prev); err != nil {

@@ -37,6 +37,9 @@ func (s *Session) scan(hart int, from, to uint64, addrs []uint32) ([]mark, error
 			return nil, checkpoint.ErrPaused
 		}
 		st := s.tl.Run(to)
+		if st.Reason == vm.StopPause || s.pausing() {
+			return nil, checkpoint.ErrPaused
+		}
 		if st.Reason != vm.StopBreakpoint {
 			break
 		}
@@ -74,6 +77,7 @@ func (s *Session) searchBack(hart int, addrs []uint32, decide func(ms []mark, lo
 		}
 		ms, err := s.scan(hart, lo, now, addrs)
 		if err != nil {
+			_ = s.tl.Seek(now) // stay where the search began
 			return 0, false, err
 		}
 		atStart := lo == s.tl.Start()

@@ -411,3 +411,21 @@ func TestDisassembleBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestPausedStepBackStaysPut pauses a reverse step before it starts: it
+// reports the pause and leaves the position unchanged.
+func TestPausedStepBackStaysPut(t *testing.T) {
+	s, _ := newDemo(t)
+	toCheckFailed(t, s)
+	now := s.Now()
+	for _, op := range []string{"back", "rin", "rout", "rcont"} {
+		s.Pause()
+		st := s.do(op)
+		if st.Reason != ReasonPause || s.Now() != now {
+			t.Fatalf("%s paused: %v, time %d want %d", op, st, s.Now(), now)
+		}
+	}
+	if st := s.do("back"); st.Reason != ReasonStep {
+		t.Fatalf("after the pauses: %v", st)
+	}
+}
