@@ -59,10 +59,14 @@ async function runCommand(page: Page, label: string): Promise<void> {
 		const input = page.locator('.quick-input-widget input');
 		await input.waitFor({ state: 'visible' });
 		await input.fill('>' + label);
-		const row = page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first();
+		const exact = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+		const row = page
+			.locator('.quick-input-list .monaco-list-row')
+			.filter({ has: page.locator('.label-name', { hasText: exact }) })
+			.first();
 		try {
 			await row.waitFor({ state: 'visible', timeout: 3000 });
-			await input.press('Enter');
+			await row.click();
 			return;
 		} catch (err) {
 			await page.keyboard.press('Escape');
@@ -103,12 +107,25 @@ function variableRow(page: Page, name: string) {
 	return page.locator('.debug-variables .monaco-list-row', { hasText: new RegExp(`^\\s*${name}(\\s*[=:]|\\s*$|\\s*\\{)`) }).first();
 }
 
-/** expand opens a collapsed Variables row. */
-async function expand(page: Page, name: string): Promise<void> {
-	const row = variableRow(page, name);
-	await row.waitFor({ state: 'visible', timeout: 15000 });
-	if ((await row.getAttribute('aria-expanded')) !== 'true') {
-		await row.click();
+/**
+ * expandTo opens the Variables row parent until its child row shows; the
+ * tree redraws after each stop, so it checks again instead of trusting one
+ * click.
+ */
+async function expandTo(page: Page, parent: string, child: string): Promise<void> {
+	const deadline = Date.now() + 30000;
+	for (;;) {
+		if (await variableRow(page, child).isVisible()) {
+			return;
+		}
+		const row = variableRow(page, parent);
+		if ((await row.isVisible()) && (await row.getAttribute('aria-expanded')) === 'false') {
+			await row.click();
+		}
+		if (Date.now() > deadline) {
+			throw new Error(`the Variables view shows no ${child} under ${parent}`);
+		}
+		await page.waitForTimeout(700);
 	}
 }
 
@@ -306,17 +323,32 @@ describe('Rewind in a real VS Code (code-server + Chromium)', function () {
 		await toggleBreakpoint(page, check);
 		await page.locator('.debug-toolbar .codicon-debug-continue').click();
 		await waitForLine(page, check, 'Continue to the calibration check');
-		await expand(page, 'Globals');
-		await expand(page, 'sensor');
+		await expandTo(page, 'Globals', 'sensor');
+		await expandTo(page, 'sensor', 'calibration');
 		const cal = variableRow(page, 'calibration');
 		await cal.waitFor({ state: 'visible', timeout: 15000 });
-		await cal.click({ button: 'right' });
-		await page.locator('.monaco-menu .action-item', { hasText: 'Break on Value Change' }).first().click();
-		await page.locator('.debug-breakpoints .monaco-list-row', { hasText: 'calibration' }).first().waitFor({ state: 'visible', timeout: 15000 });
+		const dataBp = page.locator('.debug-breakpoints .monaco-list-row', { hasText: 'calibration' }).first();
+		// a menu ignores clicks that come right after it opened: wait, and retry
+		for (let attempt = 1; ; attempt++) {
+			await cal.click({ button: 'right' });
+			const item = page.locator('.monaco-menu .action-item', { hasText: 'Break on Value Change' }).first();
+			await item.waitFor({ state: 'visible', timeout: 15000 });
+			await page.waitForTimeout(600);
+			await item.click();
+			try {
+				await dataBp.waitFor({ state: 'visible', timeout: 5000 });
+				break;
+			} catch (err) {
+				await page.keyboard.press('Escape');
+				if (attempt === 3) {
+					throw err;
+				}
+			}
+		}
 		await toggleBreakpoint(page, check); // off: only the data breakpoint is left
 		await page.locator('.debug-toolbar .codicon-debug-reverse-continue').click();
 		await waitForLine(page, ringWrite, 'Reverse to the write');
-		await expand(page, 's');
+		await expandTo(page, 's', 'head');
 		await page.waitForTimeout(1500);
 		await shot(page, '07-reverse-data-breakpoint');
 		const toasts = await page.locator('.notifications-toasts .notification-list-item-message').allTextContents();
@@ -338,15 +370,19 @@ describe('Rewind in a real VS Code (code-server + Chromium)', function () {
 	});
 
 	it('draws the timeline in dark and high-contrast themes', async () => {
-		const settings = path.join(root, 'user-data', 'User', 'settings.json');
-		const base = JSON.parse(fs.readFileSync(settings, 'utf8'));
 		const view = timelineFrame(page);
 		for (const [theme, cls] of [
-			['Default Dark Modern', 'vscode-dark'],
-			['Default High Contrast', 'vscode-high-contrast'],
-			['Default Light Modern', 'vscode-light'],
+			['Dark Modern', 'vscode-dark'],
+			['Dark High Contrast', 'vscode-high-contrast'],
+			['Light Modern', 'vscode-light'],
 		]) {
-			fs.writeFileSync(settings, JSON.stringify({ ...base, 'workbench.colorTheme': theme }, null, 2));
+			await runCommand(page, 'Preferences: Color Theme');
+			// the theme picker replaces the palette: wait for its list first
+			await page.locator('.quick-input-list .monaco-list-row', { hasText: 'High Contrast' }).first().waitFor({ state: 'visible' });
+			const input = page.locator('.quick-input-widget input');
+			await input.fill(theme);
+			await page.locator('.quick-input-list .monaco-list-row', { hasText: theme }).first().waitFor({ state: 'visible' });
+			await input.press('Enter');
 			await view.locator(`body.${cls}`).waitFor({ state: 'attached', timeout: 20000 });
 			await page.waitForTimeout(500);
 			await shot(page, `09-theme-${cls}`);
