@@ -182,6 +182,22 @@ func TestInspection(t *testing.T) {
 	if sensor["calibration"].Value != "-15" || sensor["head"].Value != "2" {
 		t.Fatalf("*s: %+v", sensor)
 	}
+	var info struct {
+		DataId      any
+		Description string
+	}
+	c.ok("dataBreakpointInfo", map[string]any{"variablesReference": locals["s"].VariablesReference, "name": "calibration"}, &info)
+	if id, _ := info.DataId.(string); !strings.HasSuffix(id, "/4") {
+		t.Fatalf("dataBreakpointInfo on s->calibration: %+v", info)
+	}
+	c.ok("dataBreakpointInfo", map[string]any{"variablesReference": scopes.Scopes[2].VariablesReference, "name": "a0"}, &info)
+	if info.DataId != nil {
+		t.Fatalf("dataBreakpointInfo on a register: %+v", info)
+	}
+	c.ok("dataBreakpointInfo", map[string]any{"name": "0x80001000", "asAddress": true, "bytes": 8}, &info)
+	if info.DataId != "0x80001000/8" {
+		t.Fatalf("dataBreakpointInfo by address: %+v", info)
+	}
 	ring := vars(sensor["ring"].VariablesReference, map[string]any{"start": 2, "count": 3})
 	if len(ring) != 3 {
 		t.Fatalf("ring page: %+v", ring)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"sync/atomic"
 
 	"github.com/rewind-debugger/rewind/checkpoint"
@@ -89,7 +90,7 @@ func loadSymbols(elf []byte, path string) (*symbols.Table, error) {
 		return nil, fmt.Errorf("reading symbols of %s: %w", nameOr(path), err)
 	}
 	if path != "" {
-		t.SetBaseDir(dirOf(path))
+		t.SetBaseDir(filepath.Dir(path))
 	}
 	return t, nil
 }

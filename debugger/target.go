@@ -2,9 +2,6 @@ package debugger
 
 import (
 	"fmt"
-	"path/filepath"
-
-	"github.com/rewind-debugger/rewind/checkpoint"
 	"github.com/rewind-debugger/rewind/vm"
 )
 
@@ -76,7 +73,3 @@ func (s *Session) SetRegister(hart int, reg, v uint32) error {
 	s.noteFork(forked)
 	return err
 }
-
-var _ = checkpoint.RegPC
-
-func dirOf(p string) string { return filepath.Dir(p) }
