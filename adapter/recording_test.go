@@ -1,0 +1,51 @@
+package adapter
+
+import (
+	"crypto/sha256"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/rewind-debugger/rewind/checkpoint"
+	"github.com/rewind-debugger/rewind/debugger"
+)
+
+// TestLaunchRecording debugs a .rwd recording of the demo: with the ELF
+// embedded (no program) and with program given.
+func TestLaunchRecording(t *testing.T) {
+	elf, err := os.ReadFile(demoELF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := debugger.New(elf, debugger.Options{Path: demoELF})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Continue()
+	rec := s.Timeline().Recording()
+	rec.Firmware, rec.ELF = sha256.Sum256(elf), elf
+	path := filepath.Join(t.TempDir(), "demo.rwd")
+	if err := checkpoint.WriteRecording(path, rec); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range []map[string]any{
+		{"recording": path},
+		{"recording": path, "program": demoELF},
+	} {
+		c := newClient(t)
+		c.ok("initialize", map[string]any{"adapterID": "rewind"}, nil)
+		c.ok("launch", args, nil)
+		c.waitEvent("initialized", nil)
+		c.ok("configurationDone", nil, nil)
+		var ex struct{ ExitCode int }
+		c.waitEvent("exited", &ex)
+		if ex.ExitCode != 1 {
+			t.Fatalf("%v: exit code %d", args, ex.ExitCode)
+		}
+	}
+	c := newClient(t)
+	c.ok("initialize", map[string]any{"adapterID": "rewind"}, nil)
+	if r := c.request("launch", map[string]any{"recording": demoELF}); r.Success {
+		t.Fatal("an ELF was accepted as a recording")
+	}
+}
