@@ -39,6 +39,20 @@ export interface ConfigHost {
 	folder(): string | undefined;
 }
 
+/** Every launch argument `rewind dap` takes (plan/dap-custom.md). */
+export const launchArguments = [
+	'program',
+	'stopOnEntry',
+	'board',
+	'harts',
+	'memorySize',
+	'cwd',
+	'recording',
+	'checkpointBudget',
+	'svdPath',
+	'uartInput',
+] as const;
+
 /** Boards `rewind dap` emulates. */
 export const boards = ['virt'] as const;
 

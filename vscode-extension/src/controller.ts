@@ -36,6 +36,7 @@ export class TimelineController implements vscode.Disposable {
 	private readonly stopped = new Set<string>();
 	private state: TimelineState = { kind: 'empty', message: 'Start a Rewind debug session to see its timeline.' };
 	private generation = 0;
+	private pending: ReturnType<typeof setTimeout> | undefined;
 
 	constructor() {
 		this.disposables.push(
@@ -55,7 +56,7 @@ export class TimelineController implements vscode.Disposable {
 								this.threads.set(session.id, m.body.threadId);
 							}
 							this.stopped.add(session.id);
-							void this.refresh(session);
+							this.schedule(session);
 						} else if (m.event === 'continued') {
 							this.running(session);
 						}
@@ -64,7 +65,7 @@ export class TimelineController implements vscode.Disposable {
 			}),
 			vscode.debug.onDidReceiveDebugSessionCustomEvent((e) => {
 				if (e.session.type === debugType && e.event === 'rewind/timelineChanged') {
-					void this.refresh(e.session);
+					this.schedule(e.session);
 				}
 			}),
 			vscode.debug.onDidChangeActiveDebugSession(() => void this.refresh(this.session())),
@@ -101,6 +102,20 @@ export class TimelineController implements vscode.Disposable {
 			return item.threadId;
 		}
 		return this.threads.get(session.id) ?? 1;
+	}
+
+	/**
+	 * schedule refreshes soon, once for the `stopped` event and the
+	 * `rewind/timelineChanged` event that come together after each stop.
+	 */
+	private schedule(session: vscode.DebugSession): void {
+		if (this.pending) {
+			clearTimeout(this.pending);
+		}
+		this.pending = setTimeout(() => {
+			this.pending = undefined;
+			void this.refresh(session);
+		}, 30);
 	}
 
 	/** refresh asks the session for its timeline and publishes it. */
@@ -146,6 +161,9 @@ export class TimelineController implements vscode.Disposable {
 	}
 
 	dispose(): void {
+		if (this.pending) {
+			clearTimeout(this.pending);
+		}
 		for (const d of this.disposables) {
 			d.dispose();
 		}

@@ -1,4 +1,5 @@
 import * as assert from 'assert';
+import * as fs from 'fs';
 import * as path from 'path';
 import {
 	ConfigHost,
@@ -6,6 +7,7 @@ import {
 	defaultConfiguration,
 	initialConfigurations,
 	isElf,
+	launchArguments,
 	resolveConfiguration,
 	toWorkspacePath,
 	validateConfiguration,
@@ -151,5 +153,47 @@ describe('validation', () => {
 		assert.deepStrictEqual(seen, [path.join('/ws', 'fw.elf'), path.join('/ws', 'run.rwd')]);
 		assert.strictEqual(errs.length, 1);
 		assert.match(errs[0], /"recording" names a file that does not exist/);
+	});
+});
+
+describe('package.json', () => {
+	// out/tsc/test/unit -> vscode-extension
+	const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', '..', 'package.json'), 'utf8'));
+	const dbg = pkg.contributes.debuggers[0];
+	const props = dbg.configurationAttributes.launch.properties as Record<string, { description?: string; default?: unknown; type?: string }>;
+
+	it('describes every launch argument, and no other', () => {
+		assert.deepStrictEqual(Object.keys(props).sort(), [...launchArguments].sort());
+		for (const [name, p] of Object.entries(props)) {
+			assert.ok(p.description && p.description.length > 10, `${name} has a description`);
+			assert.ok('default' in p, `${name} has a default`);
+			assert.ok(p.type, `${name} has a type`);
+		}
+		assert.deepStrictEqual(props.board.default, 'virt');
+		assert.deepStrictEqual((props.board as { enum?: string[] }).enum, ['virt']);
+	});
+
+	it('offers configurations that pass validation', () => {
+		for (const c of [...dbg.initialConfigurations, ...dbg.configurationSnippets.map((s: { body: LaunchConfig }) => s.body)]) {
+			assert.deepStrictEqual(validateConfiguration(c), [], JSON.stringify(c));
+		}
+		assert.deepStrictEqual(
+			dbg.configurationSnippets.map((s: { label: string }) => s.label),
+			['Rewind: debug firmware', 'Rewind: debug a recording'],
+		);
+	});
+
+	it('shows the toolbar buttons only in Rewind sessions', () => {
+		for (const m of pkg.contributes.menus['debug/toolBar']) {
+			assert.strictEqual(m.when, "debugType == 'rewind'");
+		}
+		for (const k of pkg.contributes.keybindings) {
+			assert.match(k.when, /debugType == 'rewind'/);
+		}
+	});
+
+	it('stays within the VS Code versions it is tested on', () => {
+		assert.strictEqual(pkg.engines.vscode, '^1.90.0');
+		assert.match(pkg.devDependencies['@types/vscode'], /1\.90\./);
 	});
 });
