@@ -55,3 +55,33 @@ func TestRecursion(t *testing.T) {
 		}
 	}
 }
+
+// TestInlinedFrame stops inside span(), inlined into shape_area, and
+// finds it as a frame of its own.
+func TestInlinedFrame(t *testing.T) {
+	s := newProg(t)
+	fn, ok := s.Symbols().FunctionByName("shape_area")
+	if !ok {
+		t.Fatal("no shape_area")
+	}
+	var at uint32
+	for pc := fn.Low; pc < fn.High && at == 0; pc += 2 {
+		if loc, ok := s.Symbols().PCToLine(pc); ok && loc.Line >= 23 && loc.Line <= 26 && filepath.Base(loc.File.Name) == "shapes.c" {
+			at = pc
+		}
+	}
+	if at == 0 {
+		t.Skip("span has no code of its own in this build")
+	}
+	s.SetInstructionBreakpoints([]InstructionSpec{{Addr: at}})
+	if st := s.Continue(); st.Reason != ReasonInstruction {
+		t.Fatal(st)
+	}
+	fs, err := s.Frames(0)
+	if err != nil || len(fs) < 3 || !fs[0].Inlined || fs[0].Name != "span" || fs[1].Name != "shape_area" {
+		t.Fatalf("frames at %#x: %v %v", at, fs, err)
+	}
+	if _, err := s.Evaluate(0, 0, "d", fmtOpts); err != nil {
+		t.Fatalf("d in span: %v", err)
+	}
+}
