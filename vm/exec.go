@@ -30,318 +30,316 @@ func (m *Machine) exec(h *Hart, limit uint64) (n uint64) {
 	pc := h.pc
 	base := mem.base
 	rdp, wrp := mem.rd, mem.wr
-	var cp *codePage
-	cpBase := pc + pageSize // forces a page lookup on the first instruction
 	var cause, tval, npc uint32
-	skipFirst := m.skipBP
-	m.skipBP = false
 
 loop:
-	for n < limit {
-		off := pc - cpBase
-		if off >= pageSize {
-			cp, cpBase = m.codeAt(pc)
-			if cp == nil {
-				cause, tval = causeFetchFault, pc
-				goto trap
-			}
-			off = pc - cpBase
+	for n < limit { // one iteration per code page entered
+		cp, cpBase := m.codeAt(pc)
+		if cp == nil {
+			cause, tval = causeFetchFault, pc
+			goto trap
 		}
-		in := &cp.s[off>>1&(slotsPerPage-1)]
-	dispatch:
-		switch in.op {
-		case opUndecoded:
-			w, ok := m.fetch(pc)
-			if !ok {
-				cause, tval = causeFetchFault, pc+2
-				goto trap
+		for n < limit { // instructions of this page
+			off := pc - cpBase
+			if off >= pageSize {
+				break
 			}
-			if pc&pageMask == pageSize-2 && w&3 == 3 {
-				h.tmp = decode(w) // crosses into the next page: never cached
+			in := &cp.s[off>>1]
+		dispatch:
+			switch in.op {
+			case opUndecoded:
+				w, ok := m.fetch(pc)
+				if !ok {
+					cause, tval = causeFetchFault, pc+2
+					goto trap
+				}
+				if pc&pageMask == pageSize-2 && w&3 == 3 {
+					h.tmp = decode(w) // crosses into the next page: never cached
+					in = &h.tmp
+				} else {
+					*in = decode(w)
+				}
+				goto dispatch
+			case opBreak:
+				if !m.noBP && !(m.skipBP && n == 0) {
+					m.setStop(Stop{Reason: StopBreakpoint, Hart: h.id, PC: pc, Time: m.time + n})
+					break loop
+				}
+				w, ok := m.fetch(pc)
+				if !ok {
+					cause, tval = causeFetchFault, pc
+					goto trap
+				}
+				h.tmp = decode(w)
 				in = &h.tmp
-			} else {
-				*in = decode(w)
-			}
-			goto dispatch
-		case opBreak:
-			if !m.noBP && !(skipFirst && n == 0) {
-				m.setStop(Stop{Reason: StopBreakpoint, Hart: h.id, PC: pc, Time: m.time + n})
-				break loop
-			}
-			w, ok := m.fetch(pc)
-			if !ok {
-				cause, tval = causeFetchFault, pc
+				goto dispatch
+			case opIllegal:
+				cause, tval = causeIllegal, uint32(in.imm)
 				goto trap
-			}
-			h.tmp = decode(w)
-			in = &h.tmp
-			goto dispatch
-		case opIllegal:
-			cause, tval = causeIllegal, uint32(in.imm)
-			goto trap
-		case opLUI:
-			x[in.rd] = uint32(in.imm)
-		case opAUIPC:
-			x[in.rd] = pc + uint32(in.imm)
-		case opJAL:
-			x[in.rd] = pc + uint32(in.ln)
-			pc += uint32(in.imm)
-			n++
-			continue
-		case opJALR:
-			t := (x[in.rs1] + uint32(in.imm)) &^ 1
-			x[in.rd] = pc + uint32(in.ln)
-			pc = t
-			n++
-			continue
-		case opBEQ:
-			if x[in.rs1] == x[in.rs2] {
+			case opLUI:
+				x[in.rd] = uint32(in.imm)
+			case opAUIPC:
+				x[in.rd] = pc + uint32(in.imm)
+			case opJAL:
+				x[in.rd] = pc + uint32(in.ln)
 				pc += uint32(in.imm)
 				n++
 				continue
-			}
-		case opBNE:
-			if x[in.rs1] != x[in.rs2] {
-				pc += uint32(in.imm)
+			case opJALR:
+				t := (x[in.rs1] + uint32(in.imm)) &^ 1
+				x[in.rd] = pc + uint32(in.ln)
+				pc = t
 				n++
 				continue
-			}
-		case opBLT:
-			if int32(x[in.rs1]) < int32(x[in.rs2]) {
-				pc += uint32(in.imm)
-				n++
-				continue
-			}
-		case opBGE:
-			if int32(x[in.rs1]) >= int32(x[in.rs2]) {
-				pc += uint32(in.imm)
-				n++
-				continue
-			}
-		case opBLTU:
-			if x[in.rs1] < x[in.rs2] {
-				pc += uint32(in.imm)
-				n++
-				continue
-			}
-		case opBGEU:
-			if x[in.rs1] >= x[in.rs2] {
-				pc += uint32(in.imm)
-				n++
-				continue
-			}
-		case opLW:
-			a := x[in.rs1] + uint32(in.imm)
-			if o, i := a-base, (a-base)>>pageShift; i < uint32(len(rdp)) {
-				if p := rdp[i]; p != nil && o&pageMask <= pageSize-4 {
-					x[in.rd] = le.Uint32(p.data[o&pageMask:])
-					break
+			case opBEQ:
+				if x[in.rs1] == x[in.rs2] {
+					pc += uint32(in.imm)
+					n++
+					continue
 				}
-			}
-			v, ok := m.load(h, a, 4, n)
-			if !ok {
-				cause, tval = causeLoadFault, a
-				goto trap
-			}
-			x[in.rd] = v
-			if m.brk {
-				npc = pc + uint32(in.ln)
-				goto brk
-			}
-		case opLBU, opLB:
-			a := x[in.rs1] + uint32(in.imm)
-			var v uint32
-			if o, i := a-base, (a-base)>>pageShift; i < uint32(len(rdp)) && rdp[i] != nil {
-				v = uint32(rdp[i].data[o&pageMask])
-			} else {
-				var ok bool
-				if v, ok = m.load(h, a, 1, n); !ok {
+			case opBNE:
+				if x[in.rs1] != x[in.rs2] {
+					pc += uint32(in.imm)
+					n++
+					continue
+				}
+			case opBLT:
+				if int32(x[in.rs1]) < int32(x[in.rs2]) {
+					pc += uint32(in.imm)
+					n++
+					continue
+				}
+			case opBGE:
+				if int32(x[in.rs1]) >= int32(x[in.rs2]) {
+					pc += uint32(in.imm)
+					n++
+					continue
+				}
+			case opBLTU:
+				if x[in.rs1] < x[in.rs2] {
+					pc += uint32(in.imm)
+					n++
+					continue
+				}
+			case opBGEU:
+				if x[in.rs1] >= x[in.rs2] {
+					pc += uint32(in.imm)
+					n++
+					continue
+				}
+			case opLW:
+				a := x[in.rs1] + uint32(in.imm)
+				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(rdp)) {
+					if p := rdp[i]; p != nil && o&pageMask <= pageSize-4 {
+						x[in.rd] = le.Uint32(p.data[o&pageMask:])
+						break
+					}
+				}
+				v, ok := m.load(h, a, 4, n)
+				if !ok {
 					cause, tval = causeLoadFault, a
 					goto trap
 				}
-			}
-			if in.op == opLB {
-				v = uint32(int32(int8(v)))
-			}
-			x[in.rd] = v
-			if m.brk {
-				npc = pc + uint32(in.ln)
-				goto brk
-			}
-		case opLHU, opLH:
-			a := x[in.rs1] + uint32(in.imm)
-			var v uint32
-			if o, i := a-base, (a-base)>>pageShift; i < uint32(len(rdp)) && rdp[i] != nil && o&pageMask <= pageSize-2 {
-				v = uint32(le.Uint16(rdp[i].data[o&pageMask:]))
-			} else {
-				var ok bool
-				if v, ok = m.load(h, a, 2, n); !ok {
-					cause, tval = causeLoadFault, a
+				x[in.rd] = v
+				if m.brk {
+					npc = pc + uint32(in.ln)
+					goto brk
+				}
+			case opLBU, opLB:
+				a := x[in.rs1] + uint32(in.imm)
+				var v uint32
+				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(rdp)) && rdp[i] != nil {
+					v = uint32(rdp[i].data[o&pageMask])
+				} else {
+					var ok bool
+					if v, ok = m.load(h, a, 1, n); !ok {
+						cause, tval = causeLoadFault, a
+						goto trap
+					}
+				}
+				if in.op == opLB {
+					v = uint32(int32(int8(v)))
+				}
+				x[in.rd] = v
+				if m.brk {
+					npc = pc + uint32(in.ln)
+					goto brk
+				}
+			case opLHU, opLH:
+				a := x[in.rs1] + uint32(in.imm)
+				var v uint32
+				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(rdp)) && rdp[i] != nil && o&pageMask <= pageSize-2 {
+					v = uint32(le.Uint16(rdp[i].data[o&pageMask:]))
+				} else {
+					var ok bool
+					if v, ok = m.load(h, a, 2, n); !ok {
+						cause, tval = causeLoadFault, a
+						goto trap
+					}
+				}
+				if in.op == opLH {
+					v = uint32(int32(int16(v)))
+				}
+				x[in.rd] = v
+				if m.brk {
+					npc = pc + uint32(in.ln)
+					goto brk
+				}
+			case opSW:
+				a := x[in.rs1] + uint32(in.imm)
+				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(wrp)) {
+					if p := wrp[i]; p != nil && o&pageMask <= pageSize-4 {
+						le.PutUint32(p.data[o&pageMask:], x[in.rs2])
+						break
+					}
+				}
+				if !m.store(h, a, 4, x[in.rs2], n) {
+					cause, tval = causeStoreFault, a
 					goto trap
 				}
-			}
-			if in.op == opLH {
-				v = uint32(int32(int16(v)))
-			}
-			x[in.rd] = v
-			if m.brk {
+				if m.brk {
+					npc = pc + uint32(in.ln)
+					goto brk
+				}
+			case opSB:
+				a := x[in.rs1] + uint32(in.imm)
+				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(wrp)) {
+					if p := wrp[i]; p != nil {
+						p.data[o&pageMask] = byte(x[in.rs2])
+						break
+					}
+				}
+				if !m.store(h, a, 1, x[in.rs2], n) {
+					cause, tval = causeStoreFault, a
+					goto trap
+				}
+				if m.brk {
+					npc = pc + uint32(in.ln)
+					goto brk
+				}
+			case opSH:
+				a := x[in.rs1] + uint32(in.imm)
+				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(wrp)) {
+					if p := wrp[i]; p != nil && o&pageMask <= pageSize-2 {
+						le.PutUint16(p.data[o&pageMask:], uint16(x[in.rs2]))
+						break
+					}
+				}
+				if !m.store(h, a, 2, x[in.rs2], n) {
+					cause, tval = causeStoreFault, a
+					goto trap
+				}
+				if m.brk {
+					npc = pc + uint32(in.ln)
+					goto brk
+				}
+			case opADDI:
+				x[in.rd] = x[in.rs1] + uint32(in.imm)
+			case opSLTI:
+				x[in.rd] = b2u(int32(x[in.rs1]) < in.imm)
+			case opSLTIU:
+				x[in.rd] = b2u(x[in.rs1] < uint32(in.imm))
+			case opXORI:
+				x[in.rd] = x[in.rs1] ^ uint32(in.imm)
+			case opORI:
+				x[in.rd] = x[in.rs1] | uint32(in.imm)
+			case opANDI:
+				x[in.rd] = x[in.rs1] & uint32(in.imm)
+			case opSLLI:
+				x[in.rd] = x[in.rs1] << (uint32(in.imm) & 31)
+			case opSRLI:
+				x[in.rd] = x[in.rs1] >> (uint32(in.imm) & 31)
+			case opSRAI:
+				x[in.rd] = uint32(int32(x[in.rs1]) >> (uint32(in.imm) & 31))
+			case opADD:
+				x[in.rd] = x[in.rs1] + x[in.rs2]
+			case opSUB:
+				x[in.rd] = x[in.rs1] - x[in.rs2]
+			case opSLL:
+				x[in.rd] = x[in.rs1] << (x[in.rs2] & 31)
+			case opSLT:
+				x[in.rd] = b2u(int32(x[in.rs1]) < int32(x[in.rs2]))
+			case opSLTU:
+				x[in.rd] = b2u(x[in.rs1] < x[in.rs2])
+			case opXOR:
+				x[in.rd] = x[in.rs1] ^ x[in.rs2]
+			case opSRL:
+				x[in.rd] = x[in.rs1] >> (x[in.rs2] & 31)
+			case opSRA:
+				x[in.rd] = uint32(int32(x[in.rs1]) >> (x[in.rs2] & 31))
+			case opOR:
+				x[in.rd] = x[in.rs1] | x[in.rs2]
+			case opAND:
+				x[in.rd] = x[in.rs1] & x[in.rs2]
+			case opMUL:
+				x[in.rd] = x[in.rs1] * x[in.rs2]
+			case opMULH:
+				x[in.rd] = uint32(int64(int32(x[in.rs1])) * int64(int32(x[in.rs2])) >> 32)
+			case opMULHSU:
+				x[in.rd] = uint32(int64(int32(x[in.rs1])) * int64(x[in.rs2]) >> 32)
+			case opMULHU:
+				hi, _ := bits.Mul32(x[in.rs1], x[in.rs2])
+				x[in.rd] = hi
+			case opDIV:
+				x[in.rd] = div(x[in.rs1], x[in.rs2])
+			case opDIVU:
+				a, b := x[in.rs1], x[in.rs2]
+				if b == 0 {
+					x[in.rd] = ^uint32(0)
+				} else {
+					x[in.rd] = a / b
+				}
+			case opREM:
+				x[in.rd] = rem(x[in.rs1], x[in.rs2])
+			case opREMU:
+				a, b := x[in.rs1], x[in.rs2]
+				if b != 0 {
+					a %= b
+				}
+				x[in.rd] = a
+			case opFENCE:
+			case opFENCEI:
+				// Predecoded code is invalidated on every store, so the cache
+				// is always coherent: nothing to flush.
+			case opECALL:
+				cause, tval = causeECallM, 0
+				goto trap
+			case opEBREAK:
+				cause, tval = causeBreakpoint, 0 // QEMU 7.2 leaves mtval 0 for ebreak
+				goto trap
+			case opMRET:
+				h.mret()
+				npc = h.mepc
+				goto brk
+			case opWFI:
+				if h.mip&h.mie == 0 {
+					h.waiting = true
+				}
 				npc = pc + uint32(in.ln)
 				goto brk
-			}
-		case opSW:
-			a := x[in.rs1] + uint32(in.imm)
-			if o, i := a-base, (a-base)>>pageShift; i < uint32(len(wrp)) {
-				if p := wrp[i]; p != nil && o&pageMask <= pageSize-4 {
-					le.PutUint32(p.data[o&pageMask:], x[in.rs2])
-					break
+			case opCSRRW, opCSRRS, opCSRRC, opCSRRWI, opCSRRSI, opCSRRCI:
+				wrote, ok := m.csrInsn(h, in, n)
+				if !ok {
+					cause, tval = causeIllegal, m.rawAt(pc)
+					goto trap
+				}
+				if wrote {
+					npc = pc + uint32(in.ln)
+					goto brk
+				}
+			default: // atomics
+				if c, t, ok := m.atomic(h, in, n); !ok {
+					cause, tval = c, t
+					goto trap
+				}
+				if m.brk {
+					npc = pc + uint32(in.ln)
+					goto brk
 				}
 			}
-			if !m.store(h, a, 4, x[in.rs2], n) {
-				cause, tval = causeStoreFault, a
-				goto trap
-			}
-			if m.brk {
-				npc = pc + uint32(in.ln)
-				goto brk
-			}
-		case opSB:
-			a := x[in.rs1] + uint32(in.imm)
-			if o, i := a-base, (a-base)>>pageShift; i < uint32(len(wrp)) {
-				if p := wrp[i]; p != nil {
-					p.data[o&pageMask] = byte(x[in.rs2])
-					break
-				}
-			}
-			if !m.store(h, a, 1, x[in.rs2], n) {
-				cause, tval = causeStoreFault, a
-				goto trap
-			}
-			if m.brk {
-				npc = pc + uint32(in.ln)
-				goto brk
-			}
-		case opSH:
-			a := x[in.rs1] + uint32(in.imm)
-			if o, i := a-base, (a-base)>>pageShift; i < uint32(len(wrp)) {
-				if p := wrp[i]; p != nil && o&pageMask <= pageSize-2 {
-					le.PutUint16(p.data[o&pageMask:], uint16(x[in.rs2]))
-					break
-				}
-			}
-			if !m.store(h, a, 2, x[in.rs2], n) {
-				cause, tval = causeStoreFault, a
-				goto trap
-			}
-			if m.brk {
-				npc = pc + uint32(in.ln)
-				goto brk
-			}
-		case opADDI:
-			x[in.rd] = x[in.rs1] + uint32(in.imm)
-		case opSLTI:
-			x[in.rd] = b2u(int32(x[in.rs1]) < in.imm)
-		case opSLTIU:
-			x[in.rd] = b2u(x[in.rs1] < uint32(in.imm))
-		case opXORI:
-			x[in.rd] = x[in.rs1] ^ uint32(in.imm)
-		case opORI:
-			x[in.rd] = x[in.rs1] | uint32(in.imm)
-		case opANDI:
-			x[in.rd] = x[in.rs1] & uint32(in.imm)
-		case opSLLI:
-			x[in.rd] = x[in.rs1] << (uint32(in.imm) & 31)
-		case opSRLI:
-			x[in.rd] = x[in.rs1] >> (uint32(in.imm) & 31)
-		case opSRAI:
-			x[in.rd] = uint32(int32(x[in.rs1]) >> (uint32(in.imm) & 31))
-		case opADD:
-			x[in.rd] = x[in.rs1] + x[in.rs2]
-		case opSUB:
-			x[in.rd] = x[in.rs1] - x[in.rs2]
-		case opSLL:
-			x[in.rd] = x[in.rs1] << (x[in.rs2] & 31)
-		case opSLT:
-			x[in.rd] = b2u(int32(x[in.rs1]) < int32(x[in.rs2]))
-		case opSLTU:
-			x[in.rd] = b2u(x[in.rs1] < x[in.rs2])
-		case opXOR:
-			x[in.rd] = x[in.rs1] ^ x[in.rs2]
-		case opSRL:
-			x[in.rd] = x[in.rs1] >> (x[in.rs2] & 31)
-		case opSRA:
-			x[in.rd] = uint32(int32(x[in.rs1]) >> (x[in.rs2] & 31))
-		case opOR:
-			x[in.rd] = x[in.rs1] | x[in.rs2]
-		case opAND:
-			x[in.rd] = x[in.rs1] & x[in.rs2]
-		case opMUL:
-			x[in.rd] = x[in.rs1] * x[in.rs2]
-		case opMULH:
-			x[in.rd] = uint32(int64(int32(x[in.rs1])) * int64(int32(x[in.rs2])) >> 32)
-		case opMULHSU:
-			x[in.rd] = uint32(int64(int32(x[in.rs1])) * int64(x[in.rs2]) >> 32)
-		case opMULHU:
-			hi, _ := bits.Mul32(x[in.rs1], x[in.rs2])
-			x[in.rd] = hi
-		case opDIV:
-			x[in.rd] = div(x[in.rs1], x[in.rs2])
-		case opDIVU:
-			a, b := x[in.rs1], x[in.rs2]
-			if b == 0 {
-				x[in.rd] = ^uint32(0)
-			} else {
-				x[in.rd] = a / b
-			}
-		case opREM:
-			x[in.rd] = rem(x[in.rs1], x[in.rs2])
-		case opREMU:
-			a, b := x[in.rs1], x[in.rs2]
-			if b != 0 {
-				a %= b
-			}
-			x[in.rd] = a
-		case opFENCE:
-		case opFENCEI:
-			// Predecoded code is invalidated on every store, so the cache
-			// is always coherent: nothing to flush.
-		case opECALL:
-			cause, tval = causeECallM, 0
-			goto trap
-		case opEBREAK:
-			cause, tval = causeBreakpoint, 0 // QEMU 7.2 leaves mtval 0 for ebreak
-			goto trap
-		case opMRET:
-			h.mret()
-			npc = h.mepc
-			goto brk
-		case opWFI:
-			if h.mip&h.mie == 0 {
-				h.waiting = true
-			}
-			npc = pc + uint32(in.ln)
-			goto brk
-		case opCSRRW, opCSRRS, opCSRRC, opCSRRWI, opCSRRSI, opCSRRCI:
-			wrote, ok := m.csrInsn(h, in, n)
-			if !ok {
-				cause, tval = causeIllegal, m.rawAt(pc)
-				goto trap
-			}
-			if wrote {
-				npc = pc + uint32(in.ln)
-				goto brk
-			}
-		default: // atomics
-			if c, t, ok := m.atomic(h, in, n); !ok {
-				cause, tval = c, t
-				goto trap
-			}
-			if m.brk {
-				npc = pc + uint32(in.ln)
-				goto brk
-			}
+			pc += uint32(in.ln)
+			n++
 		}
-		pc += uint32(in.ln)
-		n++
 	}
 	goto done
 
@@ -351,6 +349,7 @@ brk:
 	n++
 
 done:
+	m.skipBP = false // it applies to the first batch of a Run only
 	m.brk = false
 	h.pc = pc
 	h.cycle += n
@@ -370,6 +369,7 @@ done:
 	return n
 
 trap:
+	m.skipBP = false
 	m.brk = false
 	h.pc = pc
 	h.cycle += n

@@ -85,7 +85,8 @@ type insn struct {
 	op           uint8
 	rd, rs1, rs2 uint8
 	imm          int32
-	ln           uint8 // 2 or 4 bytes
+	ln           uint8   // 2 or 4 bytes
+	_            [7]byte // 16 bytes: a slot's address is one scaled add
 }
 
 // regSink is where writes to x0 go.
