@@ -4,6 +4,9 @@
 //
 // Usage:
 //
+//	rewind debug [firmware.elf]          console debugger (the built-in demo without an argument)
+//	rewind dap [--listen ADDR]           Debug Adapter Protocol server (VS Code)
+//	rewind rpc [--listen ADDR]           JSON-RPC automation API
 //	rewind run [flags] firmware.elf      run firmware, UART on stdin/stdout
 //	rewind record -o run.rwd firmware.elf  run and save a recording
 //	rewind replay run.rwd                replay a recording
@@ -36,6 +39,9 @@ type command struct {
 
 func commands() map[string]command {
 	return map[string]command{
+		"debug":     {"debug firmware in the terminal, forwards and backwards (default: the demo)", debugMainImpl},
+		"dap":       {"serve the Debug Adapter Protocol (VS Code and other DAP clients)", dapMainImpl},
+		"rpc":       {"serve the JSON-RPC automation API", rpcMainImpl},
 		"run":       {"run firmware on the emulated board (UART on stdin/stdout)", runMain},
 		"record":    {"run firmware and save a recording of the run", recordMainImpl},
 		"replay":    {"replay a recording: same output, same exit code", replayMainImpl},
