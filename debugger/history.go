@@ -22,7 +22,7 @@ const maxOutputLines = 1000
 
 // History returns the extent of history, recent stops and the output.
 func (s *Session) History() History {
-	h := History{Start: s.tl.Start(), End: s.tl.End(), Now: s.tl.Now(),
+	h := History{Start: s.tl.Start(), End: s.tl.End(), Now: s.tl.Now(), Checkpoints: s.tl.CheckpointTimes(),
 		Stops: append([]Stop(nil), s.stops...)}
 	h.Output = outputLines(s.tl.Output(h.Start, h.End+1))
 	if len(h.Output) > maxOutputLines {

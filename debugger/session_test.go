@@ -253,6 +253,9 @@ func TestRunToAndSeek(t *testing.T) {
 	if h.Now != s.Now() || len(h.Stops) < 4 || len(h.Output) == 0 {
 		t.Fatalf("history: %+v", h)
 	}
+	if len(h.Checkpoints) == 0 || h.Checkpoints[0] != h.Start {
+		t.Fatalf("history checkpoints %v: want the start of history first", h.Checkpoints)
+	}
 }
 
 func TestRestartFrame(t *testing.T) {
