@@ -80,8 +80,17 @@ function drawLines(m: TimelineModel): void {
 		li.classList.toggle('future', !m.lines[i]?.past);
 		li.classList.toggle('current', i === m.currentLine);
 	});
+	// keep the current line in view by scrolling the list alone (scrollIntoView
+	// would scroll the whole view and hide the slider)
 	const cur = uart.children[m.currentLine] as HTMLElement | undefined;
-	cur?.scrollIntoView({ block: 'nearest' });
+	if (cur) {
+		const top = cur.offsetTop - uart.offsetTop;
+		if (top < uart.scrollTop) {
+			uart.scrollTop = top;
+		} else if (top + cur.offsetHeight > uart.scrollTop + uart.clientHeight) {
+			uart.scrollTop = top + cur.offsetHeight - uart.clientHeight;
+		}
+	}
 }
 
 function draw(state: State): void {

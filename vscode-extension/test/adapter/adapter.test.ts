@@ -149,6 +149,15 @@ describe('rewind dap through DebugClient', function () {
 		assert.strictEqual(out.frame.line, callRecord);
 	});
 
+	it('reverse-steps into the function called on the previous line', async () => {
+		const after = lineOf('put_str("reading ");');
+		await dc.hitBreakpoint(launch, { path: demoC, line: after });
+		const threadId = (await dc.threadsRequest()).body.threads[0].id;
+		const [, into] = await Promise.all([dc.customRequest('rewind/reverseStepIn', { threadId }), stopped()]);
+		assert.strictEqual(into.frame.name.replace(/\(.*$/, ''), 'record');
+		assert.strictEqual(into.frame.line, lineOf('s->count++;'), 'the last statement of record()');
+	});
+
 	it('finds the write to sensor.calibration with a data breakpoint, backwards', async () => {
 		const check = lineOf('if (sensor.calibration != CALIBRATION)');
 		await dc.hitBreakpoint(launch, { path: demoC, line: check });

@@ -355,10 +355,16 @@ describe('Rewind in a real VS Code (code-server + Chromium)', function () {
 		if (toasts.length > 0) {
 			console.warn(`      notifications at the data breakpoint stop: ${toasts.join(' | ')}`);
 		}
-		// the README's picture: the same stop without notifications
+		// the README's picture: the same stop without notifications; media/
+		// gets it when it has none yet or REWIND_UPDATE_SCREENSHOT=1
 		await runCommand(page, 'Notifications: Clear All Notifications');
 		await page.waitForTimeout(500);
-		await page.screenshot({ path: path.join(extRoot, 'media', 'screenshot-reverse-data-breakpoint.png') });
+		const readmeShot = path.join(outDir, 'screenshot-reverse-data-breakpoint.png');
+		await page.screenshot({ path: readmeShot });
+		const media = path.join(extRoot, 'media', 'screenshot-reverse-data-breakpoint.png');
+		if (!fs.existsSync(media) || process.env.REWIND_UPDATE_SCREENSHOT === '1') {
+			fs.copyFileSync(readmeShot, media);
+		}
 	});
 
 	it('Reverse Step Out goes back to the call site in main', async () => {
@@ -367,6 +373,25 @@ describe('Rewind in a real VS Code (code-server + Chromium)', function () {
 		const top = await topFrame(page);
 		assert.strictEqual(top.name, 'main');
 		await shot(page, '08-reverse-step-out');
+	});
+
+	it('Reverse Step In goes back into the function called on the previous line', async () => {
+		await page.locator('.debug-toolbar .action-label[aria-label^="Reverse Step In"]').click();
+		await waitForLine(page, lineOf('return 215 +'), 'Reverse Step In');
+		assert.strictEqual((await topFrame(page)).name, 'read_sensor');
+		await shot(page, '08-reverse-step-in');
+	});
+
+	it('Go to Time… moves to the time typed', async () => {
+		const before = await statusTime(page);
+		await page.locator('.debug-toolbar .action-label[aria-label^="Go to Time"]').click();
+		const input = page.locator('.quick-input-widget input');
+		await input.waitFor({ state: 'visible' });
+		await input.fill('1000');
+		await input.press('Enter');
+		const t = await waitForTimeChange(page, before);
+		assert.strictEqual(t, 1000);
+		await shot(page, '09-go-to-time');
 	});
 
 	it('draws the timeline in dark and high-contrast themes', async () => {
@@ -385,7 +410,7 @@ describe('Rewind in a real VS Code (code-server + Chromium)', function () {
 			await input.press('Enter');
 			await view.locator(`body.${cls}`).waitFor({ state: 'attached', timeout: 20000 });
 			await page.waitForTimeout(500);
-			await shot(page, `09-theme-${cls}`);
+			await shot(page, `10-theme-${cls}`);
 		}
 	});
 });
