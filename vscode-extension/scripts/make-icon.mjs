@@ -28,7 +28,7 @@ function inTriangle(x, y, tipX, w, h) {
 function inRing(x, y) {
 	const d = Math.hypot(x - 64, y - 64);
 	if (d < 44 || d > 51) return false;
-	// leave a gap at the top right, where the ring's arrow head sits
+	// leave a gap at the top right (top left once mirrored) for the arrow head
 	const a = Math.atan2(y - 64, x - 64);
 	return !(a > -1.5 && a < -0.75);
 }
@@ -45,7 +45,8 @@ function inArrowHead(x, y) {
 function colour(x, y) {
 	if (!inRoundedSquare(x, y)) return null;
 	if (inTriangle(x, y, 34, 28, 40) || inTriangle(x, y, 60, 28, 40)) return fg;
-	if (inRing(x, y) || inArrowHead(x, y)) return accent;
+	// the ring is drawn mirrored so its arrow turns anticlockwise (backwards)
+	if (inRing(size - x, y) || inArrowHead(size - x, y)) return accent;
 	return bg;
 }
 
