@@ -9,7 +9,7 @@ const (
 	StopBreakpoint                   // about to execute a breakpoint address (not executed)
 	StopWatchpoint                   // the instruction at PC made a watched access (completed); Time is before it
 	StopTrap                         // a trap was taken and trap stops are armed (after trap entry)
-	StopExit                         // the guest wrote the test device; see ExitCode
+	StopExit                         // the guest wrote the test device (ExitCode); every later Run returns it again until Restore
 	StopFatal                        // unusable trap handler or nested fault: see PC, Cause, Tval
 	StopIdle                         // every hart waits in wfi and no timer is armed
 	StopPause                        // Pause was called
