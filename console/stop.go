@@ -113,7 +113,11 @@ func (c *Console) showFrame(context bool) {
 		return
 	}
 	f := fs[c.frame]
-	fmt.Fprintf(c.out, "%s, time %d\n", c.frameText(f), c.s.Now())
+	hart := ""
+	if c.s.Harts() > 1 {
+		hart = fmt.Sprintf(", hart %d", c.hart)
+	}
+	fmt.Fprintf(c.out, "%s, time %d%s\n", c.frameText(f), c.s.Now(), hart)
 	if !context {
 		return
 	}

@@ -154,6 +154,9 @@ func (srv *Server) call(ctx context.Context, _ *jsonrpc2.Conn, req *jsonrpc2.Req
 	if m.needsSession && srv.sess == nil {
 		return nil, rpcError(CodeNoSession, "%s: no program is loaded: call launch first", req.Method)
 	}
+	if srv.sess != nil {
+		srv.sess.s.ClearPause() // a pause that came while nothing ran
+	}
 	return m.run(srv, req.Params)
 }
 

@@ -184,3 +184,39 @@ func TestErrors(t *testing.T) {
 	call[Forked](t, c, "uart.send", map[string]any{"text": "hello\n"})
 	call[struct{}](t, c, "terminate", nil)
 }
+
+// TestConditions checks condition and hitCondition of breakpoint.set.
+func TestConditions(t *testing.T) {
+	c := client(t)
+	call[Stop](t, c, "launch", map[string]any{"program": demoELF, "harts": 1})
+	bp := call[Breakpoint](t, c, "breakpoint.set", map[string]any{"location": "record", "hitCondition": "3"})
+	st := call[Stop](t, c, "run", nil)
+	if st.Function != "record" || len(st.Breakpoints) != 1 || st.Breakpoints[0] != bp.ID {
+		t.Fatalf("run: %+v", st)
+	}
+	if v := call[Value](t, c, "evaluate", map[string]any{"expression": "s->count"}); v.Value != "2" {
+		t.Fatalf("third hit: s->count = %+v", v)
+	}
+	call[struct{}](t, c, "breakpoint.clear", map[string]any{"id": bp.ID})
+	call[Breakpoint](t, c, "breakpoint.set", map[string]any{"location": "demo.c:70", "condition": "s->head == 8"})
+	st = call[Stop](t, c, "run", nil)
+	if v := call[Value](t, c, "evaluate", map[string]any{"expression": "s->head", "hex": true}); st.Line != 70 || v.Value != "0x8" {
+		t.Fatalf("conditional stop %+v: s->head = %+v", st, v)
+	}
+	v := call[Value](t, c, "evaluate", map[string]any{"expression": "s->head = 0"})
+	if v.Value != "0" {
+		t.Fatalf("assignment: %+v", v)
+	}
+	call[struct{}](t, c, "pause", nil)
+}
+
+// TestPauseWhileIdle checks that a pause sent while nothing runs does not
+// stop the next run.
+func TestPauseWhileIdle(t *testing.T) {
+	c := client(t)
+	call[Stop](t, c, "launch", map[string]any{"program": demoELF})
+	call[struct{}](t, c, "pause", nil)
+	if st := call[Stop](t, c, "run", nil); st.Reason != "exited" {
+		t.Fatalf("run after an idle pause: %+v", st)
+	}
+}
