@@ -126,8 +126,8 @@ function timeAtPointer(e: PointerEvent): number {
 }
 
 track.addEventListener('pointerdown', (e) => {
-	if (!model || running) {
-		return;
+	if (!model || running || (e.target as HTMLElement).classList.contains('marker')) {
+		return; // a marker seeks on its own click
 	}
 	dragging = true;
 	track.setPointerCapture(e.pointerId);
