@@ -177,7 +177,13 @@ export function buildTimeline(body: unknown): TimelineModel {
 		.filter((s) => s.time >= r.start && s.time <= r.end)
 		.sort((a, b) => a.time - b.time)
 		.slice(-maxStops);
+	// one marker per time: a place stopped at again (Reverse landing on a
+	// breakpoint hit seen before) keeps its first label
 	for (const s of stops) {
+		const last = markers[markers.length - 1];
+		if (last?.kind === 'stop' && last.time === s.time) {
+			continue;
+		}
 		markers.push({ kind: 'stop', time: s.time, fraction: at(s.time), label: stopLabel(s) });
 	}
 	const lines = splitLines(r.output)

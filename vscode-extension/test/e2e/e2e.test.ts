@@ -316,6 +316,11 @@ describe('Rewind in a real VS Code (code-server + Chromium)', function () {
 		const t = await waitForTimeChange(page, before);
 		assert.strictEqual(t, lineTime, 'the click seeks to the time the line was printed');
 		await shot(page, '06-timeline-seek');
+		// a stop marker: back to the first breakpoint hit
+		const marker = view.locator(`.marker.stop[data-time="${firstHit}"]`).first();
+		await marker.click();
+		assert.strictEqual(await waitForTimeChange(page, t), firstHit, 'the click on a stop marker seeks to that stop');
+		await waitForLine(page, wrap, 'stop marker');
 	});
 
 	it('stops backwards at the write to sensor.calibration (reverse data breakpoint)', async () => {

@@ -60,6 +60,26 @@ describe('timeline model', () => {
 		assert.strictEqual(m.currentLine, 2);
 	});
 
+	it('draws one marker for stops at the same time', () => {
+		const m = buildTimeline({
+			start: 0,
+			end: 100,
+			now: 50,
+			stops: [
+				{ time: 50, reason: 'breakpoint' },
+				{ time: 20, reason: 'step' },
+				{ time: 50, reason: 'goto' },
+			],
+		});
+		assert.deepStrictEqual(
+			m.markers.map((k) => [k.time, k.label]),
+			[
+				[20, 'step at t=20'],
+				[50, 'breakpoint at t=50'],
+			],
+		);
+	});
+
 	it('handles an empty run and a run with no output', () => {
 		const m = buildTimeline({ start: 0, end: 0, now: 0 });
 		assert.deepStrictEqual(m.markers, []);
