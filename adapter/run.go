@@ -2,6 +2,7 @@ package adapter
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/google/go-dap"
 	"github.com/rewind-debugger/rewind/debugger"
@@ -95,17 +96,24 @@ func dapReason(r debugger.Reason) string {
 	return string(r)
 }
 
-// describe is the short text VS Code shows next to the thread.
+// describe is the short text VS Code shows next to the thread. Every stop
+// gets one, so the label of an earlier stop never lingers.
 func describe(st debugger.Stop) string {
 	switch st.Reason {
 	case debugger.ReasonStartOfHistory:
 		return "Start of history"
-	case debugger.ReasonData:
-		return "Data breakpoint"
-	case debugger.ReasonHalted:
-		return "Halted"
+	case debugger.ReasonEndOfHistory:
+		return "End of history"
+	case debugger.ReasonGoto:
+		return "Moved in time"
+	case debugger.ReasonError:
+		return "Stopped on an error"
 	}
-	return ""
+	r := string(st.Reason)
+	if r == "" {
+		return "Paused"
+	}
+	return strings.ToUpper(r[:1]) + r[1:]
 }
 
 // timelineChanged tells the extension where in history the session is.

@@ -47,12 +47,24 @@ func (s *Server) reply(req *envelope, body any) {
 	s.write(r, func(n int) { r.Seq = n })
 }
 
+// quietError reports whether command is one a client sends on its own to
+// refresh its views (possibly for a stop that is already past): its errors
+// are shown where the value would be, not as a notification.
+func quietError(command string) bool {
+	switch command {
+	case "variables", "scopes", "stackTrace", "evaluate", "source", "dataBreakpointInfo",
+		"exceptionInfo", "readMemory", "disassemble", "breakpointLocations":
+		return true
+	}
+	return false
+}
+
 // sendError answers a request with a readable error.
 func (s *Server) sendError(seq int, command, msg string) {
 	r := &response{Response: dap.Response{
 		ProtocolMessage: dap.ProtocolMessage{Type: "response"},
 		RequestSeq:      seq, Success: false, Command: command, Message: msg},
-		Body: errorBody{Error: &dap.ErrorMessage{Id: 1, Format: msg, ShowUser: true}}}
+		Body: errorBody{Error: &dap.ErrorMessage{Id: 1, Format: msg, ShowUser: !quietError(command)}}}
 	s.write(r, func(n int) { r.Seq = n })
 }
 
