@@ -89,6 +89,11 @@ func reasonText(st debugger.Stop) string {
 		return fmt.Sprintf("[%s, time %d]", st.Description, st.Time)
 	case debugger.ReasonStartOfHistory:
 		return "Reached the start of history: nothing earlier."
+	case debugger.ReasonPause:
+		if st.Description == "" || st.Description == "paused" {
+			return "Paused."
+		}
+		return capitalize(st.Description) + "."
 	}
 	if st.Description != "" {
 		return capitalize(string(st.Reason)) + ": " + st.Description

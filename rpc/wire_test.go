@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sourcegraph/jsonrpc2"
 )
 
 // TestBrokenClient sends malformed frames: the server drops the
@@ -73,4 +75,36 @@ func itoa(n int) string {
 		s = string(rune('0'+n%10)) + s
 	}
 	return s
+}
+
+// TestTCP serves a client over a real loopback connection.
+func TestTCP(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	srv := NewServer(Options{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		c, err := ln.Accept()
+		if err != nil {
+			return
+		}
+		srv.ServeConn(context.Background(), c)
+		c.Close()
+	}()
+	nc, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonrpc2.NewConn(context.Background(), jsonrpc2.NewBufferedStream(nc, jsonrpc2.VSCodeObjectCodec{}), noHandler{})
+	st := call[Stop](t, c, "launch", map[string]any{"program": demoELF})
+	if st.Reason != "entry" {
+		t.Fatalf("launch: %+v", st)
+	}
+	call[struct{}](t, c, "terminate", nil)
+	<-done // terminate closes the connection: the server returns
+	c.Close()
 }
