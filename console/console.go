@@ -71,6 +71,9 @@ func New(out io.Writer, cfg Config) (*Console, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := s.SetExceptionFilters(dbgext.StopOnFaults); err != nil {
+		return nil, err
+	}
 	c.s, c.bps = s, dbgext.NewTable(s)
 	return c, nil
 }

@@ -29,8 +29,23 @@ func demoConsole(t testing.TB, out *bytes.Buffer) *Console {
 	return c
 }
 
+// firmwareConsole starts a console on testdata/firmware/NAME.elf.
+func firmwareConsole(t testing.TB, out *bytes.Buffer, name string) *Console {
+	t.Helper()
+	path := "../testdata/firmware/" + name + ".elf"
+	elf, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := New(out, Config{ELF: elf, Name: name + ".elf", Path: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
 // TestScripts pipes each testdata/*.script into a console on the demo
-// firmware and compares the transcript with testdata/*.golden.
+// firmware (or the one named by a first line "# firmware: NAME") and compares the transcript with testdata/*.golden.
 func TestScripts(t *testing.T) {
 	scripts, err := filepath.Glob("testdata/*.script")
 	if err != nil || len(scripts) == 0 {
@@ -45,6 +60,9 @@ func TestScripts(t *testing.T) {
 			}
 			var out bytes.Buffer
 			c := demoConsole(t, &out)
+			if fw, ok := strings.CutPrefix(string(in), "# firmware: "); ok {
+				c = firmwareConsole(t, &out, strings.TrimSpace(strings.SplitN(fw, "\n", 2)[0]))
+			}
 			if err := c.Run(bytes.NewReader(in), false); err != nil {
 				t.Fatal(err)
 			}

@@ -60,7 +60,7 @@ func (c *Console) cmdHistory(expr string) error {
 	if expr == "" {
 		return fmt.Errorf("history of what? (an expression naming memory)")
 	}
-	ch, more, err := dbgext.Changes(c.s, c.hart, c.frame, expr, symbols.FormatOptions{})
+	ch, more, err := dbgext.Changes(c.s, c.hart, c.frame, expr, symbols.FormatOptions{}, dbgext.StopOnFaults)
 	if err != nil {
 		return err
 	}

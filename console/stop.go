@@ -89,6 +89,15 @@ func reasonText(st debugger.Stop) string {
 		return fmt.Sprintf("[%s, time %d]", st.Description, st.Time)
 	case debugger.ReasonStartOfHistory:
 		return "Reached the start of history: nothing earlier."
+	case debugger.ReasonException, debugger.ReasonHalted:
+		if tr := st.Trap; tr != nil {
+			where := fmt.Sprintf("%#x", tr.PC)
+			if tr.Function != "" {
+				where += " in " + tr.Function
+			}
+			return fmt.Sprintf("%s: %s at %s (mtval %#x); reverse-stepi goes back before it", capitalize(string(st.Reason)),
+				debugger.CauseName(tr.Cause), where, tr.Tval)
+		}
 	case debugger.ReasonPause:
 		if st.Description == "" || st.Description == "paused" {
 			return "Paused."

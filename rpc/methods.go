@@ -52,6 +52,9 @@ func launch(srv *Server, p LaunchParams) (any, error) {
 	if err != nil {
 		return nil, rpcError(CodeLaunchFailed, "launch: %v", err)
 	}
+	if err := s.SetExceptionFilters(dbgext.StopOnFaults); err != nil {
+		return nil, rpcError(CodeLaunchFailed, "launch: %v", err)
+	}
 	sess.s, sess.bps = s, dbgext.NewTable(s)
 	srv.sess = sess
 	srv.running.Store(s)
@@ -239,7 +242,7 @@ func history(srv *Server, p HistoryParams) (any, error) {
 		return nil, needParam("expression")
 	}
 	s := srv.sess.s
-	ch, more, err := dbgext.Changes(s, s.Hart(), p.Frame, p.Expression, symbols.FormatOptions{})
+	ch, more, err := dbgext.Changes(s, s.Hart(), p.Frame, p.Expression, symbols.FormatOptions{}, dbgext.StopOnFaults)
 	if err != nil {
 		return nil, failed(err)
 	}

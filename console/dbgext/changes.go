@@ -31,10 +31,9 @@ const maxChanges = 10000
 // the old and new values formatted. The position in time is kept.
 //
 // It replays history with a write watchpoint on that memory; the session's
-// stop conditions are armed again afterwards (the console and RPC servers
-// set no exception filters, so SetExceptionFilters(nil) re-arms them
-// unchanged).
-func Changes(s *debugger.Session, hart, frame int, expr string, opts symbols.FormatOptions) ([]Change, bool, error) {
+// stop conditions are armed again afterwards by setting the exception
+// filters the front-end uses (filters) again.
+func Changes(s *debugger.Session, hart, frame int, expr string, opts symbols.FormatOptions, filters []string) ([]Change, bool, error) {
 	f, err := s.Frame(hart, frame)
 	if err != nil {
 		return nil, false, err
@@ -55,7 +54,7 @@ func Changes(s *debugger.Session, hart, frame int, expr string, opts symbols.For
 	now := tl.Now()
 	defer func() {
 		_ = tl.Seek(now)
-		_ = s.SetExceptionFilters(nil)
+		_ = s.SetExceptionFilters(filters)
 	}()
 	return scanChanges(s, v, uint32(size), env, opts)
 }

@@ -55,7 +55,7 @@ func TestWalkThrough(t *testing.T) {
 		t.Fatal(err)
 	}
 	end := s.Now()
-	ch, more, err := Changes(s, 0, 0, "sensor.calibration", symbols.FormatOptions{})
+	ch, more, err := Changes(s, 0, 0, "sensor.calibration", symbols.FormatOptions{}, nil)
 	if err != nil || more || len(ch) != 2 || s.Now() != end {
 		t.Fatalf("history: %+v %v %v, now %d (was %d)", ch, more, err, s.Now(), end)
 	}

@@ -5,3 +5,10 @@
 // history of an expression's value over the whole recorded run, and a
 // step over one instruction. It belongs in debugger/ and should move there.
 package dbgext
+
+import "github.com/rewind-debugger/rewind/debugger"
+
+// StopOnFaults are the exception filters both front-ends set: a fault
+// stops the run (as a signal stops gdb), so that firmware that faults
+// with no usable trap handler does not trap forever.
+var StopOnFaults = []string{debugger.FilterAllFaults}
