@@ -25,7 +25,7 @@ func (c *Console) showStop(st debugger.Stop) {
 			fmt.Fprintf(c.out, "Breakpoint %d, ", e.ID)
 		}
 	}
-	if msg := reasonText(st); msg != "" {
+	if msg := reasonText(st, c.backward); msg != "" {
 		fmt.Fprintln(c.out, msg)
 	}
 	if st.Reason == debugger.ReasonExited {
@@ -75,7 +75,7 @@ func (c *Console) watchValue(id int) string {
 
 // reasonText is the line saying why the run stopped ("" when the frame
 // line says enough).
-func reasonText(st debugger.Stop) string {
+func reasonText(st debugger.Stop, backward bool) string {
 	switch st.Reason {
 	case debugger.ReasonStep, debugger.ReasonBreakpoint, debugger.ReasonFunction,
 		debugger.ReasonInstruction, debugger.ReasonData, debugger.ReasonGoto:
@@ -95,8 +95,12 @@ func reasonText(st debugger.Stop) string {
 			if tr.Function != "" {
 				where += " in " + tr.Function
 			}
-			return fmt.Sprintf("%s: %s at %s (mtval %#x); reverse-stepi goes back before it", capitalize(string(st.Reason)),
-				debugger.CauseName(tr.Cause), where, tr.Tval)
+			hint := "; reverse-stepi goes back before it"
+			if backward {
+				hint = " (stopped before it)"
+			}
+			return fmt.Sprintf("%s: %s at %s (mtval %#x)%s", capitalize(string(st.Reason)),
+				debugger.CauseName(tr.Cause), where, tr.Tval, hint)
 		}
 	case debugger.ReasonPause:
 		if st.Description == "" || st.Description == "paused" {
