@@ -12,7 +12,7 @@ func (m *Machine) codeAt(pc uint32) (*codePage, uint32) {
 	if cp == nil {
 		cp = new(codePage)
 		mem.code[i] = cp
-		mem.wr[i] = nil // stores to a code page take the slow path
+		mem.fast[i].wr = nil // stores to a code page take the slow path
 		pageAddr := mem.base + i<<pageShift
 		for a := range m.bps {
 			if a-pageAddr < pageSize {
@@ -140,7 +140,7 @@ func (m *Machine) refreshResvFlags() {
 		if o.resValid && mem.contains(o.resAddr, 4) {
 			i := (o.resAddr - mem.base) >> pageShift
 			mem.flags[i] |= pfResv
-			mem.wr[i] = nil
+			mem.fast[i].wr = nil
 			m.resvPages = append(m.resvPages, i)
 		}
 	}

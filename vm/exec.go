@@ -23,13 +23,13 @@ const (
 // exec runs hart h for at most limit steps and returns how many it ran.
 // It returns early when a slow path asks for the batch to end (MMIO, CSR
 // write, trap, wfi, mret, stop conditions). The hot path allocates nothing
-// and touches RAM through the rd/wr page tables only.
+// and touches RAM through the fast page table only (memory.fast).
 func (m *Machine) exec(h *Hart, limit uint64) (n uint64) {
 	mem := m.mem
 	x := &h.x
 	pc := h.pc
 	base := mem.base
-	rdp, wrp := mem.rd, mem.wr
+	fp := mem.fast
 	var cause, tval, npc uint32
 
 loop:
@@ -45,6 +45,228 @@ loop:
 				break
 			}
 			in := &cp.s[off>>1]
+			// Fast switch: operations that need no call. Everything else, and
+			// any fast path that does not apply, falls through to the full
+			// switch below. Keeping calls out of this part lets the compiler
+			// keep pc, n and the page in registers here.
+			switch in.op {
+			case opLUI:
+				x[in.rd] = uint32(in.imm)
+				goto next
+			case opAUIPC:
+				x[in.rd] = pc + uint32(in.imm)
+				goto next
+			case opJAL:
+				x[in.rd] = pc + uint32(in.ln)
+				pc += uint32(in.imm)
+				n++
+				continue
+			case opJALR:
+				t := (x[in.rs1] + uint32(in.imm)) &^ 1
+				x[in.rd] = pc + uint32(in.ln)
+				pc = t
+				n++
+				continue
+			case opBEQ:
+				if x[in.rs1] == x[in.rs2] {
+					pc += uint32(in.imm)
+					n++
+					continue
+				}
+				goto next
+			case opBNE:
+				if x[in.rs1] != x[in.rs2] {
+					pc += uint32(in.imm)
+					n++
+					continue
+				}
+				goto next
+			case opBLT:
+				if int32(x[in.rs1]) < int32(x[in.rs2]) {
+					pc += uint32(in.imm)
+					n++
+					continue
+				}
+				goto next
+			case opBGE:
+				if int32(x[in.rs1]) >= int32(x[in.rs2]) {
+					pc += uint32(in.imm)
+					n++
+					continue
+				}
+				goto next
+			case opBLTU:
+				if x[in.rs1] < x[in.rs2] {
+					pc += uint32(in.imm)
+					n++
+					continue
+				}
+				goto next
+			case opBGEU:
+				if x[in.rs1] >= x[in.rs2] {
+					pc += uint32(in.imm)
+					n++
+					continue
+				}
+				goto next
+			case opLW:
+				a := x[in.rs1] + uint32(in.imm)
+				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(fp)) {
+					if p := fp[i].rd; p != nil && o&pageMask <= pageSize-4 {
+						x[in.rd] = le.Uint32(p.data[o&pageMask:])
+						goto next
+					}
+				}
+			case opLBU:
+				a := x[in.rs1] + uint32(in.imm)
+				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(fp)) {
+					if p := fp[i].rd; p != nil {
+						x[in.rd] = uint32(p.data[o&pageMask])
+						goto next
+					}
+				}
+			case opLB:
+				a := x[in.rs1] + uint32(in.imm)
+				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(fp)) {
+					if p := fp[i].rd; p != nil {
+						x[in.rd] = uint32(int32(int8(p.data[o&pageMask])))
+						goto next
+					}
+				}
+			case opLHU:
+				a := x[in.rs1] + uint32(in.imm)
+				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(fp)) {
+					if p := fp[i].rd; p != nil && o&pageMask <= pageSize-2 {
+						x[in.rd] = uint32(le.Uint16(p.data[o&pageMask:]))
+						goto next
+					}
+				}
+			case opLH:
+				a := x[in.rs1] + uint32(in.imm)
+				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(fp)) {
+					if p := fp[i].rd; p != nil && o&pageMask <= pageSize-2 {
+						x[in.rd] = uint32(int32(int16(le.Uint16(p.data[o&pageMask:]))))
+						goto next
+					}
+				}
+			case opSW:
+				a := x[in.rs1] + uint32(in.imm)
+				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(fp)) {
+					if p := fp[i].wr; p != nil && o&pageMask <= pageSize-4 {
+						le.PutUint32(p.data[o&pageMask:], x[in.rs2])
+						goto next
+					}
+				}
+			case opSB:
+				a := x[in.rs1] + uint32(in.imm)
+				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(fp)) {
+					if p := fp[i].wr; p != nil {
+						p.data[o&pageMask] = byte(x[in.rs2])
+						goto next
+					}
+				}
+			case opSH:
+				a := x[in.rs1] + uint32(in.imm)
+				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(fp)) {
+					if p := fp[i].wr; p != nil && o&pageMask <= pageSize-2 {
+						le.PutUint16(p.data[o&pageMask:], uint16(x[in.rs2]))
+						goto next
+					}
+				}
+			case opADDI:
+				x[in.rd] = x[in.rs1] + uint32(in.imm)
+				goto next
+			case opSLTI:
+				x[in.rd] = b2u(int32(x[in.rs1]) < in.imm)
+				goto next
+			case opSLTIU:
+				x[in.rd] = b2u(x[in.rs1] < uint32(in.imm))
+				goto next
+			case opXORI:
+				x[in.rd] = x[in.rs1] ^ uint32(in.imm)
+				goto next
+			case opORI:
+				x[in.rd] = x[in.rs1] | uint32(in.imm)
+				goto next
+			case opANDI:
+				x[in.rd] = x[in.rs1] & uint32(in.imm)
+				goto next
+			case opSLLI:
+				x[in.rd] = x[in.rs1] << (uint32(in.imm) & 31)
+				goto next
+			case opSRLI:
+				x[in.rd] = x[in.rs1] >> (uint32(in.imm) & 31)
+				goto next
+			case opSRAI:
+				x[in.rd] = uint32(int32(x[in.rs1]) >> (uint32(in.imm) & 31))
+				goto next
+			case opADD:
+				x[in.rd] = x[in.rs1] + x[in.rs2]
+				goto next
+			case opSUB:
+				x[in.rd] = x[in.rs1] - x[in.rs2]
+				goto next
+			case opSLL:
+				x[in.rd] = x[in.rs1] << (x[in.rs2] & 31)
+				goto next
+			case opSLT:
+				x[in.rd] = b2u(int32(x[in.rs1]) < int32(x[in.rs2]))
+				goto next
+			case opSLTU:
+				x[in.rd] = b2u(x[in.rs1] < x[in.rs2])
+				goto next
+			case opXOR:
+				x[in.rd] = x[in.rs1] ^ x[in.rs2]
+				goto next
+			case opSRL:
+				x[in.rd] = x[in.rs1] >> (x[in.rs2] & 31)
+				goto next
+			case opSRA:
+				x[in.rd] = uint32(int32(x[in.rs1]) >> (x[in.rs2] & 31))
+				goto next
+			case opOR:
+				x[in.rd] = x[in.rs1] | x[in.rs2]
+				goto next
+			case opAND:
+				x[in.rd] = x[in.rs1] & x[in.rs2]
+				goto next
+			case opMUL:
+				x[in.rd] = x[in.rs1] * x[in.rs2]
+				goto next
+			case opMULH:
+				x[in.rd] = uint32(int64(int32(x[in.rs1])) * int64(int32(x[in.rs2])) >> 32)
+				goto next
+			case opMULHSU:
+				x[in.rd] = uint32(int64(int32(x[in.rs1])) * int64(x[in.rs2]) >> 32)
+				goto next
+			case opMULHU:
+				hi, _ := bits.Mul32(x[in.rs1], x[in.rs2])
+				x[in.rd] = hi
+				goto next
+			case opDIV:
+				x[in.rd] = div(x[in.rs1], x[in.rs2])
+				goto next
+			case opDIVU:
+				a, b := x[in.rs1], x[in.rs2]
+				if b == 0 {
+					x[in.rd] = ^uint32(0)
+				} else {
+					x[in.rd] = a / b
+				}
+				goto next
+			case opREM:
+				x[in.rd] = rem(x[in.rs1], x[in.rs2])
+				goto next
+			case opREMU:
+				a, b := x[in.rs1], x[in.rs2]
+				if b != 0 {
+					a %= b
+				}
+				x[in.rd] = a
+				goto next
+			case opFENCE, opFENCEI:
+				goto next
+			}
 		dispatch:
 			switch in.op {
 			case opUndecoded:
@@ -129,8 +351,8 @@ loop:
 				}
 			case opLW:
 				a := x[in.rs1] + uint32(in.imm)
-				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(rdp)) {
-					if p := rdp[i]; p != nil && o&pageMask <= pageSize-4 {
+				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(fp)) {
+					if p := fp[i].rd; p != nil && o&pageMask <= pageSize-4 {
 						x[in.rd] = le.Uint32(p.data[o&pageMask:])
 						break
 					}
@@ -148,8 +370,8 @@ loop:
 			case opLBU, opLB:
 				a := x[in.rs1] + uint32(in.imm)
 				var v uint32
-				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(rdp)) && rdp[i] != nil {
-					v = uint32(rdp[i].data[o&pageMask])
+				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(fp)) && fp[i].rd != nil {
+					v = uint32(fp[i].rd.data[o&pageMask])
 				} else {
 					var ok bool
 					if v, ok = m.load(h, a, 1, n); !ok {
@@ -168,8 +390,8 @@ loop:
 			case opLHU, opLH:
 				a := x[in.rs1] + uint32(in.imm)
 				var v uint32
-				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(rdp)) && rdp[i] != nil && o&pageMask <= pageSize-2 {
-					v = uint32(le.Uint16(rdp[i].data[o&pageMask:]))
+				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(fp)) && fp[i].rd != nil && o&pageMask <= pageSize-2 {
+					v = uint32(le.Uint16(fp[i].rd.data[o&pageMask:]))
 				} else {
 					var ok bool
 					if v, ok = m.load(h, a, 2, n); !ok {
@@ -187,8 +409,8 @@ loop:
 				}
 			case opSW:
 				a := x[in.rs1] + uint32(in.imm)
-				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(wrp)) {
-					if p := wrp[i]; p != nil && o&pageMask <= pageSize-4 {
+				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(fp)) {
+					if p := fp[i].wr; p != nil && o&pageMask <= pageSize-4 {
 						le.PutUint32(p.data[o&pageMask:], x[in.rs2])
 						break
 					}
@@ -203,8 +425,8 @@ loop:
 				}
 			case opSB:
 				a := x[in.rs1] + uint32(in.imm)
-				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(wrp)) {
-					if p := wrp[i]; p != nil {
+				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(fp)) {
+					if p := fp[i].wr; p != nil {
 						p.data[o&pageMask] = byte(x[in.rs2])
 						break
 					}
@@ -219,8 +441,8 @@ loop:
 				}
 			case opSH:
 				a := x[in.rs1] + uint32(in.imm)
-				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(wrp)) {
-					if p := wrp[i]; p != nil && o&pageMask <= pageSize-2 {
+				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(fp)) {
+					if p := fp[i].wr; p != nil && o&pageMask <= pageSize-2 {
 						le.PutUint16(p.data[o&pageMask:], uint16(x[in.rs2]))
 						break
 					}
@@ -337,6 +559,7 @@ loop:
 					goto brk
 				}
 			}
+		next:
 			pc += uint32(in.ln)
 			n++
 		}

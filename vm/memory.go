@@ -26,16 +26,17 @@ const (
 	pfKeep                      // scratch mark used while restoring a snapshot
 )
 
-// memory is the guest RAM. pages is the state; rd and wr are fast-path views:
-// rd[i] is pages[i] unless the page is untouched or read-watched, wr[i] is
-// pages[i] only when a store may go straight to it (owned by the current
-// generation, no predecoded code, not write-watched, not reserved, already
-// counted as written). Everything else takes the slow path.
+// memory is the guest RAM. pages is the state; fast holds the fast-path views
+// (one slice, so the executor keeps a single base and length in registers):
+// fast[i].rd is pages[i] unless the page is untouched or read-watched,
+// fast[i].wr is pages[i] only when a store may go straight to it (owned by
+// the current generation, no predecoded code, not write-watched, not
+// reserved, already counted as written). Everything else takes the slow path.
 type memory struct {
 	base, size  uint32
 	pages       []*page
-	rd, wr      []*page
-	wrSet       []uint32 // indices where wr is set, to clear them quickly
+	fast        []fastPage
+	wrSet       []uint32 // indices where fast[i].wr is set, to clear them quickly
 	code        []*codePage
 	flags       []uint8
 	gen         uint64
@@ -53,11 +54,14 @@ func (mem *memory) sortAlloc() {
 	}
 }
 
+// fastPage is one page's fast-path views: rd for loads, wr for stores.
+type fastPage struct{ rd, wr *page }
+
 func newMemory(base, size uint32) *memory {
 	n := size >> pageShift
 	return &memory{
 		base: base, size: size,
-		pages: make([]*page, n), rd: make([]*page, n), wr: make([]*page, n),
+		pages: make([]*page, n), fast: make([]fastPage, n),
 		code: make([]*codePage, n), flags: make([]uint8, n), gen: 1,
 	}
 }
@@ -71,17 +75,17 @@ func (mem *memory) contains(addr uint32, n uint32) bool {
 // clearFastWrites drops every fast-write pointer.
 func (mem *memory) clearFastWrites() {
 	for _, i := range mem.wrSet {
-		mem.wr[i] = nil
+		mem.fast[i].wr = nil
 	}
 	mem.wrSet = mem.wrSet[:0]
 }
 
-// refreshRead recomputes rd[i].
+// refreshRead recomputes fast[i].rd.
 func (mem *memory) refreshRead(i uint32) {
 	if mem.flags[i]&pfWatchR != 0 {
-		mem.rd[i] = nil
+		mem.fast[i].rd = nil
 	} else {
-		mem.rd[i] = mem.pages[i]
+		mem.fast[i].rd = mem.pages[i]
 	}
 }
 
@@ -110,8 +114,8 @@ func (mem *memory) writable(i uint32, o, n uint32) *page {
 		mem.flags[i] = f | pfWritten
 		mem.written = append(mem.written, i)
 	}
-	if mem.code[i] == nil && f&(pfWatchW|pfResv) == 0 && mem.wr[i] == nil {
-		mem.wr[i] = p
+	if mem.code[i] == nil && f&(pfWatchW|pfResv) == 0 && mem.fast[i].wr == nil {
+		mem.fast[i].wr = p
 		mem.wrSet = append(mem.wrSet, i)
 	}
 	return p

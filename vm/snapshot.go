@@ -116,7 +116,7 @@ func (m *Machine) Restore(s *Snapshot) error {
 		if mem.flags[i]&pfKeep == 0 {
 			mem.code[i] = nil
 			mem.pages[i] = nil
-			mem.rd[i] = nil
+			mem.fast[i].rd = nil
 		}
 	}
 	for k, i := range s.pageIdx {
