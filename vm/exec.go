@@ -52,10 +52,22 @@ loop:
 			switch in.op {
 			case opLUI:
 				x[in.rd] = uint32(in.imm)
-				goto next
+				n++
+				if in.ln == 2 {
+					pc += 2
+					continue
+				}
+				pc += 4
+				continue
 			case opAUIPC:
 				x[in.rd] = pc + uint32(in.imm)
-				goto next
+				n++
+				if in.ln == 2 {
+					pc += 2
+					continue
+				}
+				pc += 4
+				continue
 			case opJAL:
 				x[in.rd] = pc + uint32(in.ln)
 				pc += uint32(in.imm)
@@ -73,48 +85,90 @@ loop:
 					n++
 					continue
 				}
-				goto next
+				n++
+				if in.ln == 2 {
+					pc += 2
+					continue
+				}
+				pc += 4
+				continue
 			case opBNE:
 				if x[in.rs1] != x[in.rs2] {
 					pc += uint32(in.imm)
 					n++
 					continue
 				}
-				goto next
+				n++
+				if in.ln == 2 {
+					pc += 2
+					continue
+				}
+				pc += 4
+				continue
 			case opBLT:
 				if int32(x[in.rs1]) < int32(x[in.rs2]) {
 					pc += uint32(in.imm)
 					n++
 					continue
 				}
-				goto next
+				n++
+				if in.ln == 2 {
+					pc += 2
+					continue
+				}
+				pc += 4
+				continue
 			case opBGE:
 				if int32(x[in.rs1]) >= int32(x[in.rs2]) {
 					pc += uint32(in.imm)
 					n++
 					continue
 				}
-				goto next
+				n++
+				if in.ln == 2 {
+					pc += 2
+					continue
+				}
+				pc += 4
+				continue
 			case opBLTU:
 				if x[in.rs1] < x[in.rs2] {
 					pc += uint32(in.imm)
 					n++
 					continue
 				}
-				goto next
+				n++
+				if in.ln == 2 {
+					pc += 2
+					continue
+				}
+				pc += 4
+				continue
 			case opBGEU:
 				if x[in.rs1] >= x[in.rs2] {
 					pc += uint32(in.imm)
 					n++
 					continue
 				}
-				goto next
+				n++
+				if in.ln == 2 {
+					pc += 2
+					continue
+				}
+				pc += 4
+				continue
 			case opLW:
 				a := x[in.rs1] + uint32(in.imm)
 				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(fp)) {
 					if p := fp[i].rd; p != nil && o&pageMask <= pageSize-4 {
 						x[in.rd] = le.Uint32(p.data[o&pageMask:])
-						goto next
+						n++
+						if in.ln == 2 {
+							pc += 2
+							continue
+						}
+						pc += 4
+						continue
 					}
 				}
 			case opLBU:
@@ -122,7 +176,13 @@ loop:
 				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(fp)) {
 					if p := fp[i].rd; p != nil {
 						x[in.rd] = uint32(p.data[o&pageMask])
-						goto next
+						n++
+						if in.ln == 2 {
+							pc += 2
+							continue
+						}
+						pc += 4
+						continue
 					}
 				}
 			case opLB:
@@ -130,7 +190,13 @@ loop:
 				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(fp)) {
 					if p := fp[i].rd; p != nil {
 						x[in.rd] = uint32(int32(int8(p.data[o&pageMask])))
-						goto next
+						n++
+						if in.ln == 2 {
+							pc += 2
+							continue
+						}
+						pc += 4
+						continue
 					}
 				}
 			case opLHU:
@@ -138,7 +204,13 @@ loop:
 				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(fp)) {
 					if p := fp[i].rd; p != nil && o&pageMask <= pageSize-2 {
 						x[in.rd] = uint32(le.Uint16(p.data[o&pageMask:]))
-						goto next
+						n++
+						if in.ln == 2 {
+							pc += 2
+							continue
+						}
+						pc += 4
+						continue
 					}
 				}
 			case opLH:
@@ -146,7 +218,13 @@ loop:
 				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(fp)) {
 					if p := fp[i].rd; p != nil && o&pageMask <= pageSize-2 {
 						x[in.rd] = uint32(int32(int16(le.Uint16(p.data[o&pageMask:]))))
-						goto next
+						n++
+						if in.ln == 2 {
+							pc += 2
+							continue
+						}
+						pc += 4
+						continue
 					}
 				}
 			case opSW:
@@ -154,7 +232,13 @@ loop:
 				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(fp)) {
 					if p := fp[i].wr; p != nil && o&pageMask <= pageSize-4 {
 						le.PutUint32(p.data[o&pageMask:], x[in.rs2])
-						goto next
+						n++
+						if in.ln == 2 {
+							pc += 2
+							continue
+						}
+						pc += 4
+						continue
 					}
 				}
 			case opSB:
@@ -162,7 +246,13 @@ loop:
 				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(fp)) {
 					if p := fp[i].wr; p != nil {
 						p.data[o&pageMask] = byte(x[in.rs2])
-						goto next
+						n++
+						if in.ln == 2 {
+							pc += 2
+							continue
+						}
+						pc += 4
+						continue
 					}
 				}
 			case opSH:
@@ -170,82 +260,232 @@ loop:
 				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(fp)) {
 					if p := fp[i].wr; p != nil && o&pageMask <= pageSize-2 {
 						le.PutUint16(p.data[o&pageMask:], uint16(x[in.rs2]))
-						goto next
+						n++
+						if in.ln == 2 {
+							pc += 2
+							continue
+						}
+						pc += 4
+						continue
 					}
 				}
 			case opADDI:
 				x[in.rd] = x[in.rs1] + uint32(in.imm)
-				goto next
+				n++
+				if in.ln == 2 {
+					pc += 2
+					continue
+				}
+				pc += 4
+				continue
 			case opSLTI:
 				x[in.rd] = b2u(int32(x[in.rs1]) < in.imm)
-				goto next
+				n++
+				if in.ln == 2 {
+					pc += 2
+					continue
+				}
+				pc += 4
+				continue
 			case opSLTIU:
 				x[in.rd] = b2u(x[in.rs1] < uint32(in.imm))
-				goto next
+				n++
+				if in.ln == 2 {
+					pc += 2
+					continue
+				}
+				pc += 4
+				continue
 			case opXORI:
 				x[in.rd] = x[in.rs1] ^ uint32(in.imm)
-				goto next
+				n++
+				if in.ln == 2 {
+					pc += 2
+					continue
+				}
+				pc += 4
+				continue
 			case opORI:
 				x[in.rd] = x[in.rs1] | uint32(in.imm)
-				goto next
+				n++
+				if in.ln == 2 {
+					pc += 2
+					continue
+				}
+				pc += 4
+				continue
 			case opANDI:
 				x[in.rd] = x[in.rs1] & uint32(in.imm)
-				goto next
+				n++
+				if in.ln == 2 {
+					pc += 2
+					continue
+				}
+				pc += 4
+				continue
 			case opSLLI:
 				x[in.rd] = x[in.rs1] << (uint32(in.imm) & 31)
-				goto next
+				n++
+				if in.ln == 2 {
+					pc += 2
+					continue
+				}
+				pc += 4
+				continue
 			case opSRLI:
 				x[in.rd] = x[in.rs1] >> (uint32(in.imm) & 31)
-				goto next
+				n++
+				if in.ln == 2 {
+					pc += 2
+					continue
+				}
+				pc += 4
+				continue
 			case opSRAI:
 				x[in.rd] = uint32(int32(x[in.rs1]) >> (uint32(in.imm) & 31))
-				goto next
+				n++
+				if in.ln == 2 {
+					pc += 2
+					continue
+				}
+				pc += 4
+				continue
 			case opADD:
 				x[in.rd] = x[in.rs1] + x[in.rs2]
-				goto next
+				n++
+				if in.ln == 2 {
+					pc += 2
+					continue
+				}
+				pc += 4
+				continue
 			case opSUB:
 				x[in.rd] = x[in.rs1] - x[in.rs2]
-				goto next
+				n++
+				if in.ln == 2 {
+					pc += 2
+					continue
+				}
+				pc += 4
+				continue
 			case opSLL:
 				x[in.rd] = x[in.rs1] << (x[in.rs2] & 31)
-				goto next
+				n++
+				if in.ln == 2 {
+					pc += 2
+					continue
+				}
+				pc += 4
+				continue
 			case opSLT:
 				x[in.rd] = b2u(int32(x[in.rs1]) < int32(x[in.rs2]))
-				goto next
+				n++
+				if in.ln == 2 {
+					pc += 2
+					continue
+				}
+				pc += 4
+				continue
 			case opSLTU:
 				x[in.rd] = b2u(x[in.rs1] < x[in.rs2])
-				goto next
+				n++
+				if in.ln == 2 {
+					pc += 2
+					continue
+				}
+				pc += 4
+				continue
 			case opXOR:
 				x[in.rd] = x[in.rs1] ^ x[in.rs2]
-				goto next
+				n++
+				if in.ln == 2 {
+					pc += 2
+					continue
+				}
+				pc += 4
+				continue
 			case opSRL:
 				x[in.rd] = x[in.rs1] >> (x[in.rs2] & 31)
-				goto next
+				n++
+				if in.ln == 2 {
+					pc += 2
+					continue
+				}
+				pc += 4
+				continue
 			case opSRA:
 				x[in.rd] = uint32(int32(x[in.rs1]) >> (x[in.rs2] & 31))
-				goto next
+				n++
+				if in.ln == 2 {
+					pc += 2
+					continue
+				}
+				pc += 4
+				continue
 			case opOR:
 				x[in.rd] = x[in.rs1] | x[in.rs2]
-				goto next
+				n++
+				if in.ln == 2 {
+					pc += 2
+					continue
+				}
+				pc += 4
+				continue
 			case opAND:
 				x[in.rd] = x[in.rs1] & x[in.rs2]
-				goto next
+				n++
+				if in.ln == 2 {
+					pc += 2
+					continue
+				}
+				pc += 4
+				continue
 			case opMUL:
 				x[in.rd] = x[in.rs1] * x[in.rs2]
-				goto next
+				n++
+				if in.ln == 2 {
+					pc += 2
+					continue
+				}
+				pc += 4
+				continue
 			case opMULH:
 				x[in.rd] = uint32(int64(int32(x[in.rs1])) * int64(int32(x[in.rs2])) >> 32)
-				goto next
+				n++
+				if in.ln == 2 {
+					pc += 2
+					continue
+				}
+				pc += 4
+				continue
 			case opMULHSU:
 				x[in.rd] = uint32(int64(int32(x[in.rs1])) * int64(x[in.rs2]) >> 32)
-				goto next
+				n++
+				if in.ln == 2 {
+					pc += 2
+					continue
+				}
+				pc += 4
+				continue
 			case opMULHU:
 				hi, _ := bits.Mul32(x[in.rs1], x[in.rs2])
 				x[in.rd] = hi
-				goto next
+				n++
+				if in.ln == 2 {
+					pc += 2
+					continue
+				}
+				pc += 4
+				continue
 			case opDIV:
 				x[in.rd] = div(x[in.rs1], x[in.rs2])
-				goto next
+				n++
+				if in.ln == 2 {
+					pc += 2
+					continue
+				}
+				pc += 4
+				continue
 			case opDIVU:
 				a, b := x[in.rs1], x[in.rs2]
 				if b == 0 {
@@ -253,19 +493,43 @@ loop:
 				} else {
 					x[in.rd] = a / b
 				}
-				goto next
+				n++
+				if in.ln == 2 {
+					pc += 2
+					continue
+				}
+				pc += 4
+				continue
 			case opREM:
 				x[in.rd] = rem(x[in.rs1], x[in.rs2])
-				goto next
+				n++
+				if in.ln == 2 {
+					pc += 2
+					continue
+				}
+				pc += 4
+				continue
 			case opREMU:
 				a, b := x[in.rs1], x[in.rs2]
 				if b != 0 {
 					a %= b
 				}
 				x[in.rd] = a
-				goto next
+				n++
+				if in.ln == 2 {
+					pc += 2
+					continue
+				}
+				pc += 4
+				continue
 			case opFENCE, opFENCEI:
-				goto next
+				n++
+				if in.ln == 2 {
+					pc += 2
+					continue
+				}
+				pc += 4
+				continue
 			}
 		dispatch:
 			switch in.op {
@@ -559,7 +823,6 @@ loop:
 					goto brk
 				}
 			}
-		next:
 			n++
 			// A branch instead of pc += in.ln: the predicted branch lets the
 			// next slot's address be known without waiting for this slot's
