@@ -23,9 +23,13 @@ func (c *Console) cmdRun(name, arg string) error {
 		}
 		n = v
 	}
+	fn := ""
 	if name == "finish" || name == "reverse-finish" {
 		if fs, err := c.s.Frames(c.hart); err == nil && c.frame < len(fs) {
 			fmt.Fprintf(c.out, "Run till exit from #%d %s\n", c.frame, c.frameText(fs[c.frame]))
+			if name == "finish" && !fs[0].Inlined {
+				fn = fs[0].Name
+			}
 		}
 	}
 	c.backward = strings.HasPrefix(name, "reverse-")
@@ -34,6 +38,9 @@ func (c *Console) cmdRun(name, arg string) error {
 		st := op()
 		if i == n-1 || st.Reason != debugger.ReasonStep {
 			c.showStop(st)
+			if v := c.returnedValue(fn, st); v != "" {
+				fmt.Fprintln(c.out, v)
+			}
 			return nil
 		}
 		c.bps.Stopped(st)

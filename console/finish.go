@@ -1,0 +1,47 @@
+package console
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	"github.com/go-delve/delve/pkg/dwarf/godwarf"
+	"github.com/rewind-debugger/rewind/debugger"
+	"github.com/rewind-debugger/rewind/symbols"
+	"github.com/rewind-debugger/rewind/symbols/cexpr"
+)
+
+// returnedValue formats what function fn returned, read from a0 (and a1)
+// right after "finish" returned from it; "" when it returns nothing or the
+// type is unknown.
+func (c *Console) returnedValue(fn string, st debugger.Stop) string {
+	if fn == "" || st.Reason != debugger.ReasonStep {
+		return ""
+	}
+	f, err := c.s.Frame(st.Hart, 0)
+	if err != nil {
+		return ""
+	}
+	v, err := f.Evaluate(fn)
+	if err != nil {
+		return ""
+	}
+	ft, ok := v.Type.(*godwarf.FuncType)
+	if !ok || ft.ReturnType == nil {
+		return ""
+	}
+	rt := ft.ReturnType
+	n := cexpr.Size(rt)
+	if _, void := rt.(*godwarf.VoidType); void || n <= 0 || n > 8 {
+		return ""
+	}
+	var b [8]byte
+	a0, ok0 := f.Register(10)
+	a1, ok1 := f.Register(11)
+	if !ok0 || (n > 4 && !ok1) {
+		return ""
+	}
+	binary.LittleEndian.PutUint32(b[:4], a0)
+	binary.LittleEndian.PutUint32(b[4:], a1)
+	val := cexpr.Value{Type: rt, Bytes: b[:n]}
+	return fmt.Sprintf("Value returned: %s", c.s.Symbols().Format(val, f.Env(), symbols.FormatOptions{}))
+}
