@@ -50,6 +50,7 @@ loop:
 			// switch below. Keeping calls out of this part lets the compiler
 			// keep pc, n and the page in registers here.
 			switch in.op {
+			case opUndecoded, opBreak, opIllegal: // listed so the jump table starts at 0
 			case opLUI:
 				x[in.rd] = uint32(in.imm)
 				n++
