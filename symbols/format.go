@@ -18,24 +18,32 @@ const OptimizedOut = "<optimized out>"
 type FormatOptions struct {
 	// Hex shows integers (not chars, enums or bools) in hexadecimal.
 	Hex bool
-	// MaxElements bounds the array elements and string characters shown
-	// inline (default 200).
+	// MaxElements bounds the scalar elements shown in one value, counted
+	// over the whole value (all nesting levels together), and the string
+	// characters shown inline (default 200).
 	MaxElements int
 	// MaxDepth bounds nesting in one string (default 8).
 	MaxDepth int
+	// MaxBytes bounds the length of the text of one value (default 64 KiB).
+	MaxBytes int
 }
 
-// formatter formats values read through an Env.
+// formatter formats values read through an Env. One formatter renders one
+// value: leaves counts the scalar elements already written, so a nested
+// aggregate costs at most MaxElements leaves in total, not per level.
 type formatter struct {
-	t    *Table
-	env  cexpr.Env
-	opts FormatOptions
+	t      *Table
+	env    cexpr.Env
+	opts   FormatOptions
+	sb     strings.Builder
+	leaves int
 }
 
 // Format renders a value the way a C developer expects: structs as
 // {a = 1, b = 2}, arrays as {1, 2, 3}, char arrays as strings, pointers as
 // 0x80001060 <nodes>, function pointers as 0x80000124 <handler>, enums by
-// name, <optimized out> when unavailable.
+// name, <optimized out> when unavailable. Aggregates are cut short with
+// "..." once MaxElements leaves or MaxBytes of text have been written.
 func (t *Table) Format(v cexpr.Value, env cexpr.Env, opts FormatOptions) string {
 	if opts.MaxElements <= 0 {
 		opts.MaxElements = 200
@@ -43,78 +51,112 @@ func (t *Table) Format(v cexpr.Value, env cexpr.Env, opts FormatOptions) string 
 	if opts.MaxDepth <= 0 {
 		opts.MaxDepth = 8
 	}
+	if opts.MaxBytes <= 0 {
+		opts.MaxBytes = 64 << 10
+	}
 	fm := &formatter{t: t, env: env, opts: opts}
-	return fm.format(v, 0)
+	fm.format(v, 0)
+	return fm.sb.String()
 }
 
-// format renders v at a nesting depth.
-func (fm *formatter) format(v cexpr.Value, depth int) string {
+// exhausted reports whether the budget of the whole value is spent.
+func (fm *formatter) exhausted() bool {
+	return fm.leaves >= fm.opts.MaxElements || fm.sb.Len() >= fm.opts.MaxBytes
+}
+
+// format writes v at a nesting depth.
+func (fm *formatter) format(v cexpr.Value, depth int) {
 	if v.OptimizedOut {
-		return OptimizedOut
+		fm.sb.WriteString(OptimizedOut)
+		return
 	}
 	if v.Type == nil {
-		return "<no type>"
+		fm.sb.WriteString("<no type>")
+		return
 	}
 	if depth > fm.opts.MaxDepth {
-		return "{...}"
+		fm.sb.WriteString("{...}")
+		return
 	}
 	switch rt := cexpr.Resolve(v.Type).(type) {
 	case *godwarf.StructType:
-		return fm.formatStruct(v, rt, depth)
+		fm.formatStruct(v, rt, depth)
+		return
 	case *godwarf.ArrayType:
-		return fm.formatArray(v, rt, depth)
+		fm.formatArray(v, rt, depth)
+		return
+	}
+	fm.leaves++
+	b, err := v.Load(fm.env)
+	if err != nil {
+		fmt.Fprintf(&fm.sb, "<error: %v>", err)
+		return
+	}
+	fm.sb.WriteString(fm.scalar(v.Type, b, true))
+}
+
+// formatStruct writes {a = 1, b = 2}.
+func (fm *formatter) formatStruct(v cexpr.Value, st *godwarf.StructType, depth int) {
+	fm.sb.WriteString("{")
+	for i, f := range st.Field {
+		if i > 0 {
+			fm.sb.WriteString(", ")
+		}
+		if fm.exhausted() {
+			fm.sb.WriteString("...")
+			break
+		}
+		if f.Name != "" {
+			fm.sb.WriteString(f.Name + " = ")
+		}
+		fm.format(fieldValue(v, f), depth+1)
+	}
+	fm.sb.WriteString("}")
+}
+
+// formatArray writes {1, 2, 3}, or a string for char arrays.
+func (fm *formatter) formatArray(v cexpr.Value, at *godwarf.ArrayType, depth int) {
+	if isCharType(at.Type) {
+		fm.leaves++
+		fm.sb.WriteString(fm.charArray(v, at))
+		return
+	}
+	fm.sb.WriteString("{")
+	for i := int64(0); i < at.Count; i++ {
+		if i > 0 {
+			fm.sb.WriteString(", ")
+		}
+		if fm.exhausted() {
+			fm.sb.WriteString("...")
+			break
+		}
+		fm.format(elemValue(v, at, i), depth+1)
+	}
+	fm.sb.WriteString("}")
+}
+
+// charArray renders a char array as a string, reading at most the
+// characters it can show.
+func (fm *formatter) charArray(v cexpr.Value, at *godwarf.ArrayType) string {
+	max := fm.opts.MaxElements
+	if at.Count > int64(max) && cexpr.Size(at.Type) == 1 && v.BitSize == 0 {
+		// Read only a prefix of a long array: one more byte than shown, so
+		// quoteC still knows to add "...".
+		v.Type = &godwarf.ArrayType{CommonType: at.CommonType, Type: at.Type,
+			StrideBitSize: at.StrideBitSize, Count: int64(max) + 1}
+		v.Type.Common().ByteSize = int64(max) + 1
+		if v.Bytes != nil && len(v.Bytes) > max+1 {
+			v.Bytes = v.Bytes[:max+1]
+		}
 	}
 	b, err := v.Load(fm.env)
 	if err != nil {
 		return fmt.Sprintf("<error: %v>", err)
 	}
-	return fm.scalar(v.Type, b, true)
-}
-
-// formatStruct renders {a = 1, b = 2}.
-func (fm *formatter) formatStruct(v cexpr.Value, st *godwarf.StructType, depth int) string {
-	var sb strings.Builder
-	sb.WriteString("{")
-	for i, f := range st.Field {
-		if i > 0 {
-			sb.WriteString(", ")
-		}
-		if f.Name != "" {
-			sb.WriteString(f.Name + " = ")
-		}
-		sb.WriteString(fm.format(fieldValue(v, f), depth+1))
+	if n := strings.IndexByte(string(b), 0); n >= 0 {
+		b = b[:n]
 	}
-	sb.WriteString("}")
-	return sb.String()
-}
-
-// formatArray renders {1, 2, 3}, or a string for char arrays.
-func (fm *formatter) formatArray(v cexpr.Value, at *godwarf.ArrayType, depth int) string {
-	if isCharType(at.Type) {
-		b, err := v.Load(fm.env)
-		if err != nil {
-			return fmt.Sprintf("<error: %v>", err)
-		}
-		if n := strings.IndexByte(string(b), 0); n >= 0 {
-			b = b[:n]
-		}
-		return quoteC(b, '"', fm.opts.MaxElements)
-	}
-	var sb strings.Builder
-	sb.WriteString("{")
-	n := at.Count
-	for i := int64(0); i < n; i++ {
-		if i > 0 {
-			sb.WriteString(", ")
-		}
-		if i >= int64(fm.opts.MaxElements) {
-			sb.WriteString("...")
-			break
-		}
-		sb.WriteString(fm.format(elemValue(v, at, i), depth+1))
-	}
-	sb.WriteString("}")
-	return sb.String()
+	return quoteC(b, '"', max)
 }
 
 // scalar renders a base, enum, pointer or function value from its bytes.
