@@ -41,6 +41,9 @@ const (
 	mstatusMPIE = 1 << 7
 	mstatusMPP  = 3 << 11
 
+	inhibitCY = 1 << 0 // mcountinhibit: mcycle stops
+	inhibitIR = 1 << 2 // mcountinhibit: minstret stops
+
 	mipMSIP = 1 << 3
 	mipMTIP = 1 << 7
 	mipMEIP = 1 << 11
@@ -112,13 +115,13 @@ func (h *Hart) readCSR(n uint16, inflight uint64) (uint32, bool) {
 	case csrMhartid:
 		return uint32(h.id), true
 	case csrMcycle, csrCycle:
-		return uint32(h.cycle + inflight), true
+		return uint32(h.cycle + h.counted(inhibitCY, inflight)), true
 	case csrMcycleh, csrCycleh:
-		return uint32((h.cycle + inflight) >> 32), true
+		return uint32((h.cycle + h.counted(inhibitCY, inflight)) >> 32), true
 	case csrMinstret, csrInstret:
-		return uint32(h.instret + inflight), true
+		return uint32(h.instret + h.counted(inhibitIR, inflight)), true
 	case csrMinstreth, csrInstreth:
-		return uint32((h.instret + inflight) >> 32), true
+		return uint32((h.instret + h.counted(inhibitIR, inflight)) >> 32), true
 	case csrTime:
 		return uint32(h.m.mtimeAt(h.m.time + inflight)), true
 	case csrTimeh:
@@ -166,11 +169,11 @@ func (h *Hart) writeCSR(n uint16, v uint32, after uint64) bool {
 	case csrMscratch:
 		h.mscratch = v
 	case csrMcountinh:
-		h.mcountinhibit = v &^ 2
+		h.setCountInhibit(v&^2, after)
 	case csrMcycle, csrMcycleh:
-		setCounter(&h.cycle, v, n == csrMcycleh, after)
+		setCounter(&h.cycle, v, n == csrMcycleh, h.counted(inhibitCY, after))
 	case csrMinstret, csrMinstreth:
-		setCounter(&h.instret, v, n == csrMinstreth, after)
+		setCounter(&h.instret, v, n == csrMinstreth, h.counted(inhibitIR, after))
 	default:
 		return false
 	}

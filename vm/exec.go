@@ -846,8 +846,7 @@ done:
 	m.skipBP = false // it applies to the first batch of a Run only
 	m.brk = false
 	h.pc = pc
-	h.cycle += n
-	h.instret += n
+	h.retire(n)
 	if m.watchHit {
 		m.watchHit = false
 		s := m.watchStop
@@ -866,12 +865,11 @@ trap:
 	m.skipBP = false
 	m.brk = false
 	h.pc = pc
-	h.cycle += n
-	h.instret += n
+	h.retire(n)
 	m.watchHit = false
 	m.exitReq = false
 	if m.exception(h, pc, cause, tval, n) {
-		h.cycle++
+		h.cycle += h.counted(inhibitCY, 1) // the trap entry takes a cycle but retires nothing
 		n++
 	}
 	return n
