@@ -137,10 +137,10 @@ func (h *Hart) readCSR(n uint16, inflight uint64) (uint32, bool) {
 func (h *Hart) writeCSR(n uint16, v uint32, after uint64) bool {
 	switch {
 	case n >= csrPmpcfg0 && n < csrPmpcfg0+4:
-		h.pmpcfg[n-csrPmpcfg0] = v & 0x9f9f9f9f // WARL: no 2-bit reserved field
+		h.writePMPCfg(int(n-csrPmpcfg0), v)
 		return true
 	case n >= csrPmpaddr0 && n < csrPmpaddr0+16:
-		h.pmpaddr[n-csrPmpaddr0] = v
+		h.writePMPAddr(int(n-csrPmpaddr0), v)
 		return true
 	case n > csrMcycle+2 && n < csrMcycle+32, n > csrMcycleh+2 && n < csrMcycleh+32,
 		n >= 0x323 && n < 0x340:
