@@ -2,52 +2,68 @@ package cexpr
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/go-delve/delve/pkg/dwarf/godwarf"
 )
 
 // TypeName spells a type the way C (and gdb) does: "const uint8_t *",
 // "int [2][3]", "struct node *", "void (*)(int)", "const uint8_t [4]"
-// (a qualifier on an array type applies to its elements, as in C).
-func TypeName(t godwarf.Type) string { return declare(t, "", 0) }
+// (a qualifier on an array type applies to its elements, as in C). A type
+// graph too large to spell (more than maxNameNodes types visited, or
+// maxNameLen bytes) or cyclic (from hostile debug info) is cut short with
+// "...": parameter lists stop once maxNameNodes types have been visited,
+// declarators at four times that (or 16 times maxNameLen).
+func TypeName(t godwarf.Type) string {
+	n := &namer{path: map[godwarf.Type]bool{}}
+	return n.declare(t, "")
+}
+
+// Bounds on the work of one TypeName.
+const (
+	maxNameNodes = 256
+	maxNameLen   = 1024
+)
+
+// namer spells one type name within a budget.
+type namer struct {
+	nodes int
+	// path holds the types being spelt around the current one: meeting one
+	// again means the graph is cyclic.
+	path map[godwarf.Type]bool
+}
 
 // declare spells a declaration of inner with type typ.
-func declare(typ godwarf.Type, inner string, depth int) string {
-	if typ == nil || depth > maxTypeDepth {
+func (n *namer) declare(typ godwarf.Type, inner string) string {
+	if typ == nil {
 		return join("void", inner)
 	}
+	n.nodes++
+	if n.nodes > 4*maxNameNodes || len(inner) > 16*maxNameLen || n.path[typ] {
+		return join("...", inner)
+	}
+	n.path[typ] = true
+	defer delete(n.path, typ)
 	switch x := typ.(type) {
 	case *godwarf.QualType:
-		under := x.Type
-		if q, ok := under.(*godwarf.QualType); ok && q.Qual == x.Qual {
-			return declare(under, inner, depth+1)
-		}
-		switch u := under.(type) {
-		case *godwarf.PtrType:
-			return declare(u, join(x.Qual, inner), depth+1)
-		case *godwarf.ArrayType:
-			if elemHasQual(u.Type, x.Qual) {
-				return declare(u, inner, depth+1)
-			}
-		}
-		return x.Qual + " " + declare(under, inner, depth+1)
+		return n.qualified(x, inner)
 	case *godwarf.PtrType:
 		switch resolveQual(x.Type).(type) {
 		case *godwarf.ArrayType, *godwarf.FuncType:
-			return declare(x.Type, "(*"+inner+")", depth+1)
+			return n.declare(x.Type, "(*"+inner+")")
 		}
-		return declare(x.Type, "*"+inner, depth+1)
+		return n.declare(x.Type, "*"+inner)
 	case *godwarf.ArrayType:
-		n := ""
+		c := ""
 		if x.Count >= 0 {
-			n = strconv.FormatInt(x.Count, 10)
+			c = strconv.FormatInt(x.Count, 10)
 		}
 		if inner != "" && inner[0] == '*' {
 			inner = "(" + inner + ")"
 		}
-		return declare(x.Type, inner+"["+n+"]", depth+1)
+		return n.declare(x.Type, inner+"["+c+"]")
 	case *godwarf.FuncType:
-		return declare(x.ReturnType, inner+"("+params(x, depth)+")", depth+1)
+		return n.declare(x.ReturnType, inner+"("+n.params(x)+")")
 	case *godwarf.StructType:
 		return join(x.Kind+" "+nonEmpty(x.StructName), inner)
 	case *godwarf.EnumType:
@@ -56,6 +72,24 @@ func declare(typ godwarf.Type, inner string, depth int) string {
 		return join("void", inner)
 	}
 	return join(nonEmpty(typ.Common().Name), inner)
+}
+
+// qualified spells a qualified type: the qualifier goes after a pointer's
+// star and on an array's elements.
+func (n *namer) qualified(x *godwarf.QualType, inner string) string {
+	under := x.Type
+	if q, ok := under.(*godwarf.QualType); ok && q.Qual == x.Qual {
+		return n.declare(under, inner)
+	}
+	switch u := under.(type) {
+	case *godwarf.PtrType:
+		return n.declare(u, join(x.Qual, inner))
+	case *godwarf.ArrayType:
+		if elemHasQual(u.Type, x.Qual) {
+			return n.declare(u, inner)
+		}
+	}
+	return x.Qual + " " + n.declare(under, inner)
 }
 
 // elemHasQual reports whether an array's element type carries qual.
@@ -77,18 +111,22 @@ func elemHasQual(t godwarf.Type, qual string) bool {
 }
 
 // params spells a function's parameter types.
-func params(f *godwarf.FuncType, depth int) string {
+func (n *namer) params(f *godwarf.FuncType) string {
 	if len(f.ParamType) == 0 {
 		return "void"
 	}
-	s := ""
+	var sb strings.Builder
 	for i, p := range f.ParamType {
 		if i > 0 {
-			s += ", "
+			sb.WriteString(", ")
 		}
-		s += declare(p, "", depth+1)
+		if n.nodes > maxNameNodes || sb.Len() > maxNameLen {
+			sb.WriteString("...")
+			break
+		}
+		sb.WriteString(n.declare(p, ""))
 	}
-	return s
+	return sb.String()
 }
 
 // resolveQuals strips qualifiers, not typedefs.
