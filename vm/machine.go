@@ -167,7 +167,11 @@ func (e exitState) stop(time uint64) Stop {
 // clock gives devices the machine's deterministic mtime.
 type clock struct{ m *Machine }
 
+// MTime returns mtime as of the step running now (the accessing step).
 func (c clock) MTime() uint64 { return c.m.mtimeAt(c.m.time + c.m.inflight) }
+
+// SetMTime makes mtime read v at the step running now, by moving the
+// offset between the step count and mtime.
 func (c clock) SetMTime(v uint64) {
 	c.m.mtimeOffset = v - (c.m.time+c.m.inflight)/InstructionsPerTick
 }
@@ -175,6 +179,8 @@ func (c clock) SetMTime(v uint64) {
 // exiter receives the test device's exit request.
 type exiter struct{ m *Machine }
 
+// Exit records the guest's exit request and ends the running batch; the
+// executor turns it into a StopExit at the batch end.
 func (e exiter) Exit(code int) {
 	e.m.exitReq = true
 	e.m.exitCode = code

@@ -87,6 +87,7 @@ type plicLine struct {
 	irq int
 }
 
+// SetLevel drives the line high or low (level-triggered source).
 func (l plicLine) SetLevel(high bool) { l.p.setLevel(l.irq, high) }
 
 func (p *PLIC) setLevel(irq int, high bool) {
