@@ -126,6 +126,10 @@ func FuzzUnmarshalSnapshot(f *testing.F) {
 	f.Add(good)
 	f.Add(good[:100])
 	f.Add([]byte(snapMagic))
+	m2 := newTestMachine(f, Config{Harts: 2, RAMSize: 1 << 20}, workProg())
+	m2.Run(2500) // mid-quantum: qleft below HartQuantum
+	two, _ := m2.Snapshot().MarshalBinary()
+	f.Add(two)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := UnmarshalSnapshot(data)
 		if err != nil {

@@ -200,12 +200,18 @@ func UnmarshalSnapshot(data []byte) (*Snapshot, error) {
 	s.cur, s.qleft = int(d.u32()), d.u64()
 	s.exit = exitState{done: d.u8() != 0, hart: int(d.u32()), pc: d.u32(), code: int(int32(d.u32()))}
 	nh := d.count(200)
+	if d.err == nil && (s.qleft == 0 || s.qleft > HartQuantum) {
+		d.err = fmt.Errorf("%w: %d steps left in the quantum, want 1 to %d", errSnapshot, s.qleft, HartQuantum)
+	}
 	if d.err == nil && (nh == 0 || nh > maxHarts || s.cur >= int(nh) || uint32(s.exit.hart) >= nh) {
 		d.err = fmt.Errorf("%w: %d harts, current %d, exit hart %d", errSnapshot, nh, s.cur, s.exit.hart)
 	}
 	for i := uint32(0); i < nh && d.err == nil; i++ {
 		var h Hart
 		decodeHart(d, &h)
+		if err := h.checkRestored(); d.err == nil && err != nil {
+			d.err = fmt.Errorf("%w: hart %d: %v", errSnapshot, i, err)
+		}
 		h.id = int(i)
 		s.harts = append(s.harts, h)
 	}
