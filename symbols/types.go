@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/go-delve/delve/pkg/dwarf/godwarf"
+	"github.com/rewind-debugger/rewind/symbols/cexpr"
 )
 
 // typeAt reads the type DIE at off through godwarf, then fixes what godwarf
@@ -47,7 +48,7 @@ func (t *Table) fixType(typ godwarf.Type, fixed map[godwarf.Type]bool, depth int
 	case *godwarf.ArrayType:
 		t.fixType(x.Type, fixed, depth+1)
 		if x.Count >= 0 && x.Type != nil {
-			if es := x.Type.Size(); es >= 0 {
+			if es := cexpr.Size(x.Type); es >= 0 {
 				x.ByteSize = x.Count * es
 			}
 		}
@@ -112,7 +113,7 @@ func bitPosition(c *dwarf.Entry, f *godwarf.StructField, bitSize int64) int64 {
 	}
 	unit, ok := c.Val(dwarf.AttrByteSize).(int64)
 	if !ok && f.Type != nil {
-		unit = f.Type.Size()
+		unit = cexpr.Size(f.Type)
 	}
 	return loc*8 + unit*8 - bo - bitSize
 }

@@ -25,7 +25,7 @@ func (ev *evaluator) member(x *memberExpr) (Value, error) {
 	if !ok {
 		return Value{}, errAt(x.pos, "member '%s' requested in '%s', not a struct or union", x.name, TypeName(v.Type))
 	}
-	f, bitPos, ok := findField(st, x.name, 0, 0)
+	f, bitPos, ok := findField(st, x.name)
 	if !ok {
 		return Value{}, errAt(x.pos, "%s has no member named '%s'", TypeName(v.Type), x.name)
 	}
@@ -36,10 +36,18 @@ func (ev *evaluator) member(x *memberExpr) (Value, error) {
 // and union members. It returns the field and the bit position of its
 // least significant bit (bitfields) or of its first byte (others),
 // relative to the start of the outermost struct.
-func findField(st *godwarf.StructType, name string, base int64, depth int) (*godwarf.StructField, int64, bool) {
-	if depth > maxTypeDepth {
+func findField(st *godwarf.StructType, name string) (*godwarf.StructField, int64, bool) {
+	return findFieldIn(st, name, 0, map[*godwarf.StructType]bool{})
+}
+
+// findFieldIn searches st at bit position base. A struct already searched
+// is not searched again: a miss there is a miss everywhere, and hostile
+// debug info can make a struct its own anonymous member.
+func findFieldIn(st *godwarf.StructType, name string, base int64, seen map[*godwarf.StructType]bool) (*godwarf.StructField, int64, bool) {
+	if seen[st] || len(seen) > maxFieldStructs {
 		return nil, 0, false
 	}
+	seen[st] = true
 	for _, f := range st.Field {
 		if f == nil {
 			continue
@@ -49,7 +57,7 @@ func findField(st *godwarf.StructType, name string, base int64, depth int) (*god
 		}
 		if f.Name == "" {
 			if inner, ok := Resolve(f.Type).(*godwarf.StructType); ok {
-				if g, pos, ok := findField(inner, name, base+f.ByteOffset*8, depth+1); ok {
+				if g, pos, ok := findFieldIn(inner, name, base+f.ByteOffset*8, seen); ok {
 					return g, pos, true
 				}
 			}
@@ -57,6 +65,9 @@ func findField(st *godwarf.StructType, name string, base int64, depth int) (*god
 	}
 	return nil, 0, false
 }
+
+// maxFieldStructs bounds the structs one member lookup searches.
+const maxFieldStructs = 4096
 
 // fieldBitPos returns the bit position of a field's least significant bit
 // relative to its struct (see the package doc for the bitfield forms).
