@@ -243,7 +243,11 @@ func (p *PLIC) Write(off uint32, size int, val uint64) {
 	p.update()
 }
 
-// complete ends the handling of source irq.
+// complete ends the handling of source irq, whichever context writes the
+// completion. The PLIC specification says a completion for a source that
+// is not enabled for the writing context is ignored, but QEMU 7.2 ends the
+// claim anyway (the probe's plic.claim.after.ctx1.complete shows it), and
+// Rewind follows QEMU.
 func (p *PLIC) complete(irq uint32) {
 	if irq >= PLICSources {
 		return

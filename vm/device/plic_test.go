@@ -115,3 +115,30 @@ func TestPLICValidAccess(t *testing.T) {
 		}
 	}
 }
+
+// TestPLICCompleteOtherContext pins QEMU 7.2's behaviour (recorded by the
+// probe): a completion ends the claim even when written by a context where
+// the source is not enabled, here hart 1's M context completing a claim
+// made by hart 0's.
+func TestPLICCompleteOtherContext(t *testing.T) {
+	for _, enabledOnHart1 := range []bool{false, true} {
+		p := NewPLIC(2)
+		p.Write(10*4, 4, 1)               // priority of source 10
+		p.Write(plicEnableBase, 4, 1<<10) // context 0 (hart 0 M)
+		if enabledOnHart1 {
+			p.Write(plicEnableBase+2*plicEnableStride, 4, 1<<10)
+		}
+		p.Line(10).SetLevel(true)
+		claim0 := uint32(plicContextBase + 4)
+		claim2 := uint32(plicContextBase + 2*plicContextStride + 4)
+		if got := p.Read(claim0, 4); got != 10 {
+			t.Fatalf("context 0 claims %d, want 10", got)
+		}
+		p.Write(claim2, 4, 10) // completed by context 2 (hart 1 M)
+		p.Line(10).SetLevel(false)
+		p.Line(10).SetLevel(true)
+		if got := p.Read(claim0, 4); got != 10 {
+			t.Errorf("enabled on hart 1 %v: claim after the other context's completion = %d, want 10", enabledOnHart1, got)
+		}
+	}
+}

@@ -292,6 +292,18 @@ static void plic_probe(void)
 	rec("plic.pending.w3", r32(PLIC + 0x100C));
 	w32(PLIC + 0x1000, 0xFFFFFFFF);
 	rec("plic.pending.write", r32(PLIC + 0x1000));
+	/* Completion written by context 1, where source 10 is not enabled, for
+	 * a claim made by context 0: does it end the claim? */
+	UART[1] = 0x02;
+	c = r32(PLIC + 0x200004);
+	rec("plic.claim.ctx0", c);
+	w32(PLIC + 0x201004, c);
+	UART[1] = 0x00;
+	UART[1] = 0x02; /* rises again: claimable only if the completion counted */
+	rec("plic.claim.after.ctx1.complete", r32(PLIC + 0x200004));
+	UART[1] = 0x00;
+	w32(PLIC + 0x200004, c);
+	w32(PLIC + 0x200004, r32(PLIC + 0x200004));
 	rec("plic.r8", r8(PLIC + 0x28));
 	rec("plic.r16", r16(PLIC + 0x28));
 	rec("plic.ctx.8", r32(PLIC + 0x200008));
