@@ -191,40 +191,6 @@ func toScalar(pos int, v Value) (scalar, error) {
 	return s, nil
 }
 
-// cond evaluates c ? yes : no. Only the chosen branch is evaluated
-// against the target; the other is evaluated against a dry-run view (zero
-// memory, writes discarded) just to learn its type for the usual
-// arithmetic conversions.
-func (ev *evaluator) cond(x *condExpr) (Value, error) {
-	c, err := ev.scalar(x.c)
-	if err != nil {
-		return Value{}, err
-	}
-	taken, other := x.yes, x.no
-	if !c.truth() {
-		taken, other = x.no, x.yes
-	}
-	v, err := ev.rvalue(taken)
-	if err != nil || !isArith(v.Type) {
-		return v, err
-	}
-	dry := &evaluator{env: dryEnv{ev.env}, depth: ev.depth}
-	o, err := dry.rvalue(other)
-	if err != nil || !isArith(o.Type) {
-		return v, nil
-	}
-	a, err := toScalar(taken.Pos(), v)
-	if err != nil {
-		return Value{}, err
-	}
-	b, err := toScalar(other.Pos(), o)
-	if err != nil {
-		return v, nil
-	}
-	a, _ = arithConv(a, b)
-	return a.value(), nil
-}
-
 // dryEnv reads zeros and discards writes: it serves type-only evaluation.
 type dryEnv struct{ Env }
 

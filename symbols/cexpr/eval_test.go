@@ -208,7 +208,7 @@ var evalCases = []struct{ expr, want string }{
 	{"(float)0.1 + 0.2f", "float: 0.3"},
 	{"i ? 1.5 : 2", "double: 1.5"},
 	// conditional and comma
-	{"0 ? pp : 0", "int: 0"},
+	{"0 ? pp : 0", "point_t *: 0x00000000"},
 	{"pp ? pp->x : 0", "int: 3"},
 	{"n2.next ? n2.next->val : -1", "int: -1"},
 	{"sizeof(i = 99), i", "int: 7"},
