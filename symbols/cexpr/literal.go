@@ -161,9 +161,14 @@ func unquote(tok token) ([]byte, error) {
 		if i >= len(s) {
 			return nil, errAt(tok.pos, "bad escape")
 		}
-		c, n, ok := escape(s[i:])
-		if !ok {
+		c, n, st := escape(s[i:])
+		switch st {
+		case escUnknown:
 			return nil, errAt(tok.pos+i+1, "unknown escape '\\%c'", s[i])
+		case escRange:
+			// The column is the backslash's: one for the opening quote,
+			// minus one from i.
+			return nil, errAt(tok.pos+i, "escape sequence out of range")
 		}
 		out = append(out, c)
 		i += n - 1
@@ -171,22 +176,36 @@ func unquote(tok token) ([]byte, error) {
 	return out, nil
 }
 
+// escStatus says how an escape decoded.
+type escStatus int
+
+const (
+	escOK      escStatus = iota
+	escUnknown           // not an escape C knows
+	escRange             // a numeric escape above 0xff (GCC rejects it)
+)
+
 // escape decodes one escape (after the backslash), returning the byte and
-// how many source bytes it used.
-func escape(s string) (byte, int, bool) {
-	simple := map[byte]byte{'n': '\n', 't': '\t', 'r': '\r', '0': 0, 'a': 7, 'b': 8,
+// how many source bytes it used. Hex escapes take every hex digit that
+// follows, octal escapes up to three digits (C11 6.4.4.4); a value that
+// does not fit a char is escRange.
+func escape(s string) (byte, int, escStatus) {
+	simple := map[byte]byte{'n': '\n', 't': '\t', 'r': '\r', 'a': 7, 'b': 8,
 		'f': 12, 'v': 11, '\\': '\\', '\'': '\'', '"': '"', '?': '?', 'e': 27}
 	switch {
 	case s[0] == 'x':
 		v, n := 0, 1
 		for n < len(s) && digitVal(s[n]) < 16 {
-			v = (v*16 + digitVal(s[n])) & 0xfff
+			v = min(v*16+digitVal(s[n]), 0x100)
 			n++
 		}
-		if n == 1 || v > 0xff {
-			return 0, 0, false
+		if n == 1 {
+			return 0, 0, escUnknown
 		}
-		return byte(v), n, true
+		if v > 0xff {
+			return 0, n, escRange
+		}
+		return byte(v), n, escOK
 	case s[0] >= '0' && s[0] <= '7':
 		v, n := 0, 0
 		for n < len(s) && n < 3 && s[n] >= '0' && s[n] <= '7' {
@@ -194,10 +213,12 @@ func escape(s string) (byte, int, bool) {
 			n++
 		}
 		if v > 0xff {
-			return 0, 0, false
+			return 0, n, escRange
 		}
-		return byte(v), n, true
+		return byte(v), n, escOK
 	}
-	c, ok := simple[s[0]]
-	return c, 1, ok
+	if c, ok := simple[s[0]]; ok {
+		return c, 1, escOK
+	}
+	return 0, 0, escUnknown
 }
