@@ -1,6 +1,11 @@
 package symbols
 
-import "strconv"
+import (
+	"strconv"
+	"sync"
+
+	"github.com/rewind-debugger/rewind/symbols/disasm"
+)
 
 // Target gives access to the debugged machine's memory and registers.
 type Target interface {
@@ -65,20 +70,57 @@ func calleeSaved(n int) bool {
 		n == RegGP || n == RegTP
 }
 
-// csrNames maps the machine-mode CSR names a firmware developer uses.
-var csrNames = map[string]uint16{
-	"mstatus": 0x300, "misa": 0x301, "mie": 0x304, "mtvec": 0x305,
-	"mscratch": 0x340, "mepc": 0x341, "mcause": 0x342, "mtval": 0x343,
-	"mip": 0x344, "mhartid": 0xf14, "mvendorid": 0xf11, "marchid": 0xf12,
-	"mimpid": 0xf13, "mcycle": 0xb00, "minstret": 0xb02, "mcycleh": 0xb80,
-	"minstreth": 0xb82, "cycle": 0xc00, "time": 0xc01, "instret": 0xc02,
-	"cycleh": 0xc80, "timeh": 0xc81, "instreth": 0xc82,
-	"mcounteren": 0x306, "medeleg": 0x302, "mideleg": 0x303,
-	"satp": 0x180, "sstatus": 0x100, "sepc": 0x141, "scause": 0x142,
+// csrRange is a run of consecutive CSR numbers.
+type csrRange struct{ first, last uint16 }
+
+// implementedCSRs are the CSRs the emulated CPU implements (vm/csr.go's
+// readCSR): the debugger offers exactly these. Their names are the
+// disassembler's, so registers and disassembly spell a CSR alike.
+var implementedCSRs = []csrRange{
+	{0x300, 0x301}, // mstatus, misa
+	{0x304, 0x305}, // mie, mtvec
+	{0x310, 0x310}, // mstatush
+	{0x320, 0x320}, // mcountinhibit
+	{0x323, 0x33f}, // mhpmevent3-31
+	{0x340, 0x344}, // mscratch, mepc, mcause, mtval, mip
+	{0x3a0, 0x3a3}, // pmpcfg0-3
+	{0x3b0, 0x3bf}, // pmpaddr0-15
+	{0x7a0, 0x7a3}, // tselect, tdata1-3
+	{0xb00, 0xb00}, // mcycle
+	{0xb02, 0xb1f}, // minstret, mhpmcounter3-31
+	{0xb80, 0xb80}, // mcycleh
+	{0xb82, 0xb9f}, // minstreth, mhpmcounter3h-31h
+	{0xc00, 0xc1f}, // cycle, time, instret, hpmcounter3-31
+	{0xc80, 0xc9f}, // cycleh, timeh, instreth, hpmcounter3h-31h
+	{0xf11, 0xf15}, // mvendorid, marchid, mimpid, mhartid, mconfigptr
 }
 
-// CSRNumber resolves a CSR name ("mcause") to its number.
+// csrNumbers maps the names of the implemented CSRs to their numbers,
+// built once.
+var csrNumbers = sync.OnceValue(func() map[string]uint16 {
+	m := map[string]uint16{}
+	for _, r := range implementedCSRs {
+		for n := r.first; n <= r.last; n++ {
+			m[disasm.CSRName(n)] = n
+		}
+	}
+	return m
+})
+
+// CSRNumber resolves the name of a CSR the CPU implements ("mcause") to
+// its number.
 func CSRNumber(name string) (uint16, bool) {
-	n, ok := csrNames[name]
+	n, ok := csrNumbers()[name]
 	return n, ok
+}
+
+// CSRs lists the numbers of the CSRs the CPU implements, in order.
+func CSRs() []uint16 {
+	var out []uint16
+	for _, r := range implementedCSRs {
+		for n := r.first; n <= r.last; n++ {
+			out = append(out, n)
+		}
+	}
+	return out
 }
