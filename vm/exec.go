@@ -540,8 +540,11 @@ loop:
 					cause, tval = causeFetchFault, pc+2
 					goto trap
 				}
-				if pc&pageMask == pageSize-2 && w&3 == 3 {
-					h.tmp = decode(w) // crosses into the next page: never cached
+				if pc&pageMask == pageSize-2 && w&3 == 3 || m.noFast {
+					// Crosses into the next page, or the noFast test hook
+					// keeps every slot undecoded so that each step passes
+					// the fast switch by and runs in the full one: never cached.
+					h.tmp = decode(w)
 					in = &h.tmp
 				} else {
 					*in = decode(w)

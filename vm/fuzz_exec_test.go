@@ -16,11 +16,12 @@ func FuzzExecute(f *testing.F) {
 			return
 		}
 		pad := append(append([]byte{}, code...), 0, 0, 0, 0, 0, 0, 0, 0)
-		run := func() [32]byte {
+		run := func(noFast bool) [32]byte {
 			m, err := NewVirt(Config{Harts: 1 + int(harts%2), RAMSize: 1 << 16})
 			if err != nil {
 				t.Fatal(err)
 			}
+			m.noFast = noFast
 			if len(code) > 0 {
 				if err := m.WriteMemory(ramBase, code); err != nil {
 					t.Fatal(err)
@@ -48,8 +49,12 @@ func FuzzExecute(f *testing.F) {
 			}
 			return h1
 		}
-		if run() != run() {
+		h := run(false)
+		if run(false) != h {
 			t.Fatal("two runs of the same code differ")
+		}
+		if run(true) != h {
+			t.Fatal("the fast switch and the full switch disagree")
 		}
 	})
 }

@@ -61,6 +61,7 @@ type Machine struct {
 	bps       map[uint32]bool
 	watches   []watch
 	uartOut   func(byte)
+	noFast    bool // test hook: no predecoded slots, so every step takes the full switch
 }
 
 // NewVirt builds QEMU's virt board: test device 0x00100000, CLINT
