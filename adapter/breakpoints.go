@@ -244,15 +244,31 @@ func (s *Server) onBreakpointLocations(req *envelope) {
 	if path == "" {
 		path = a.Source.Name
 	}
-	end := max(a.EndLine, a.Line)
-	if end-a.Line > 10000 {
-		end = a.Line + 10000
-	}
+	first, end := lineRange(a.Line, a.EndLine)
 	locs := []dap.BreakpointLocation{}
-	for l := a.Line; l <= end; l++ {
+	for l := first; l <= end; l++ {
 		if addrs, err := sess.Symbols().LineToPCs(path, l); err == nil && len(addrs) > 0 && addrs[0].Line == l {
 			locs = append(locs, dap.BreakpointLocation{Line: l})
 		}
 	}
 	s.reply(req, dap.BreakpointLocationsResponseBody{Breakpoints: locs})
+}
+
+// maxLocationLines bounds the lines one breakpointLocations request scans.
+const maxLocationLines = 10000
+
+// maxSourceLine is the largest line number looked up; keeping lines far
+// below the int limit lets a loop count up to the last one safely.
+const maxSourceLine = 1<<31 - 1
+
+// lineRange clamps a breakpointLocations range to lines in
+// [1, maxSourceLine] and at most maxLocationLines lines, without
+// overflowing on hostile values.
+func lineRange(line, endLine int) (first, last int) {
+	first = min(max(line, 1), maxSourceLine)
+	last = min(max(endLine, first), maxSourceLine)
+	if last-first > maxLocationLines { // both >= 1: no overflow
+		last = first + maxLocationLines
+	}
+	return first, last
 }

@@ -39,7 +39,7 @@ func (s *Server) onStackTrace(req *envelope) {
 	start := min(max(a.StartFrame, 0), len(fs))
 	end := len(fs)
 	if a.Levels > 0 {
-		end = min(start+a.Levels, len(fs))
+		end = start + min(a.Levels, len(fs)-start)
 	}
 	out := make([]dap.StackFrame, 0, end-start)
 	for i := start; i < end; i++ {

@@ -62,7 +62,7 @@ func (s *Server) onVariables(req *envelope) {
 	start := min(max(a.Start, 0), len(vs))
 	end := len(vs)
 	if a.Count > 0 {
-		end = min(start+a.Count, len(vs))
+		end = start + min(a.Count, len(vs)-start)
 	}
 	out := make([]dap.Variable, 0, end-start)
 	for _, v := range vs[start:end] {
