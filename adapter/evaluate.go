@@ -41,7 +41,7 @@ func (s *Server) onEvaluate(req *envelope) {
 	}
 	hart, index := s.frameOf(sess, a.FrameId)
 	opts := symbols.FormatOptions{Hex: a.Format != nil && a.Format.Hex}
-	v, err := sess.Evaluate(hart, index, a.Expression, opts)
+	v, err := evaluateIn(sess, a.Context, hart, index, a.Expression, opts)
 	if err != nil {
 		s.mu.Unlock()
 		s.fail(req, err.Error())
@@ -57,6 +57,20 @@ func (s *Server) onEvaluate(req *envelope) {
 	s.mu.Unlock()
 	s.reply(req, body)
 	s.noteFork()
+}
+
+// evaluateIn evaluates an expression for a DAP evaluate context: only the
+// debug console ("repl") may change the machine; hovers, watches, the
+// clipboard and the variables view evaluate without side effects.
+func evaluateIn(sess *debugger.Session, context string, hart, index int, expr string, opts symbols.FormatOptions) (symbols.View, error) {
+	if context == "repl" {
+		return sess.Evaluate(hart, index, expr, opts)
+	}
+	what := context
+	if what == "" {
+		what = "read-only evaluation"
+	}
+	return sess.Inspect(hart, index, expr, what, opts)
 }
 
 // noteFork tells the user when an edit changed the past.

@@ -4,6 +4,8 @@ import (
 	"slices"
 
 	"github.com/rewind-debugger/rewind/checkpoint"
+	"github.com/rewind-debugger/rewind/symbols"
+	"github.com/rewind-debugger/rewind/symbols/cexpr"
 	"github.com/rewind-debugger/rewind/vm"
 )
 
@@ -122,7 +124,8 @@ func (s *Session) condTrue(b *Breakpoint, hart int) bool {
 	if err != nil || len(fs) == 0 {
 		return true
 	}
-	v, err := fs[0].Evaluate(b.Condition)
+	var v cexpr.Value
+	s.readOnly("condition", func() { v, err = fs[0].Evaluate(b.Condition) })
 	if err != nil {
 		s.condErr = b.Condition + ": " + err.Error()
 		return true
@@ -142,12 +145,12 @@ func (s *Session) condTrue(b *Breakpoint, hart int) bool {
 // logPoint outputs a log point's message.
 func (s *Session) logPoint(b *Breakpoint, hart int) {
 	fs, _ := s.unwind(hart, 1)
-	var msg string
+	var f *symbols.Frame
 	if len(fs) > 0 {
-		msg = formatLog(b.LogMessage, fs[0])
-	} else {
-		msg = formatLog(b.LogMessage, nil)
+		f = fs[0]
 	}
+	var msg string
+	s.readOnly("log message", func() { msg = formatLog(b.LogMessage, f) })
 	if s.opt.Log != nil {
 		s.opt.Log(msg+"\n", s.m.Time())
 	}

@@ -51,6 +51,7 @@ type Session struct {
 	condErr string               // the latest condition that failed to evaluate
 	reverse bool                 // the armed conditions serve a reverse search
 	forked  bool                 // an edit changed the past
+	noWrite string               // while set, where side effects are refused ("condition", "hover")
 	stmts   []uint32             // every statement boundary (reverse step in)
 }
 

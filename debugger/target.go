@@ -2,6 +2,7 @@ package debugger
 
 import (
 	"fmt"
+
 	"github.com/rewind-debugger/rewind/vm"
 )
 
@@ -12,15 +13,22 @@ type hartTarget struct {
 	h *vm.Hart
 }
 
+// target returns the view of hart given to symbols.
 func (s *Session) target(hart int) *hartTarget {
 	return &hartTarget{s: s, h: s.m.Hart(hart)}
 }
 
+// ReadMemory reads guest memory as the machine sees it now.
 func (t *hartTarget) ReadMemory(addr uint32, buf []byte) error {
 	return t.s.m.ReadMemory(addr, buf)
 }
 
+// WriteMemory writes guest memory through the timeline (forking history
+// when in the past); it fails while side effects are not allowed.
 func (t *hartTarget) WriteMemory(addr uint32, buf []byte) error {
+	if err := t.s.writable(); err != nil {
+		return err
+	}
 	forked, err := t.s.tl.WriteMemory(addr, buf)
 	t.s.noteFork(forked)
 	if err != nil {
@@ -29,13 +37,21 @@ func (t *hartTarget) WriteMemory(addr uint32, buf []byte) error {
 	return nil
 }
 
+// Register returns the hart's register xn.
 func (t *hartTarget) Register(n int) uint32 { return t.h.Reg(n) }
 
+// PC returns the hart's program counter.
 func (t *hartTarget) PC() uint32 { return t.h.PC() }
 
+// CSR returns one of the hart's control and status registers.
 func (t *hartTarget) CSR(n uint16) (uint32, bool) { return t.h.ReadCSR(n) }
 
+// SetRegister writes x1..x31 through the timeline (forking history when
+// in the past); it fails while side effects are not allowed.
 func (t *hartTarget) SetRegister(n int, v uint32) error {
+	if err := t.s.writable(); err != nil {
+		return err
+	}
 	if n <= 0 || n >= 32 {
 		return fmt.Errorf("register x%d cannot be written", n)
 	}
@@ -65,6 +81,9 @@ func (s *Session) TakeFork() bool {
 func (s *Session) SetRegister(hart int, reg, v uint32) error {
 	if hart < 0 || hart >= s.m.Harts() {
 		return fmt.Errorf("no hart %d", hart)
+	}
+	if err := s.writable(); err != nil {
+		return err
 	}
 	if reg == 0 {
 		return fmt.Errorf("x0 (zero) cannot be written")
