@@ -42,7 +42,7 @@ func capabilities() dap.Capabilities {
 
 func (s *Server) onInitialize(req *envelope) {
 	var args dap.InitializeRequestArguments
-	if !s.decode(req, &args) {
+	if !s.decode(req, &args) || s.busy(req) {
 		return
 	}
 	s.mu.Lock()

@@ -97,6 +97,16 @@ func (s *Server) onLaunch(req *envelope) {
 	if !s.decode(req, &a) {
 		return
 	}
+	if s.busy(req) {
+		return
+	}
+	s.mu.Lock()
+	launched := s.sess != nil
+	s.mu.Unlock()
+	if launched {
+		s.fail(req, "a program is already being debugged: use restart, or disconnect and launch again")
+		return
+	}
 	sess, err := s.open(a)
 	if err != nil {
 		s.fail(req, "launch failed: "+err.Error())
@@ -120,8 +130,7 @@ func (s *Server) onAttach(req *envelope) {
 // nil (unlocked). Execution starts only from the reader goroutine, which
 // is the one calling this, so the running check cannot go stale.
 func (s *Server) acquire(req *envelope) *debugger.Session {
-	if s.running.Load() {
-		s.fail(req, "the target is running: pause it first")
+	if s.busy(req) {
 		return nil
 	}
 	s.mu.Lock()
@@ -133,13 +142,33 @@ func (s *Server) acquire(req *envelope) *debugger.Session {
 	return s.sess
 }
 
+// busy answers req with an error and returns true when an operation is
+// running: the run goroutine holds s.mu until it stops, so the reader must
+// not wait for the lock (a following pause would never be read).
+func (s *Server) busy(req *envelope) bool {
+	if s.running.Load() {
+		s.fail(req, "the target is running: pause it first")
+		return true
+	}
+	return false
+}
+
 func (s *Server) onConfigurationDone(req *envelope) {
+	if s.busy(req) {
+		return
+	}
 	s.mu.Lock()
 	if s.sess == nil {
 		s.mu.Unlock()
 		s.fail(req, "no program is being debugged yet (launch first)")
 		return
 	}
+	if s.configured {
+		s.mu.Unlock()
+		s.fail(req, "configurationDone was already received: the program is already started")
+		return
+	}
+	s.configured = true
 	entry := s.launch.StopOnEntry
 	s.mu.Unlock()
 	s.reply(req, nil)

@@ -37,6 +37,9 @@ type Server struct {
 	handles handles
 	dataIDs map[string]string // data breakpoint id -> description
 	last    debugger.Stop
+	// configured is set by the first configurationDone, which starts the
+	// run; later ones are refused.
+	configured bool
 
 	running  atomic.Bool
 	done     atomic.Bool                      // disconnect received
