@@ -124,7 +124,8 @@ func (bs *breakpoints) watching(addr uint32, size int, acc vm.Access) []*Breakpo
 		if !b.Verified || b.Access&acc == 0 {
 			continue
 		}
-		if addr < b.Addr+b.Size && b.Addr < addr+uint32(max(size, 1)) {
+		lo, hi := uint64(b.Addr), uint64(b.Addr)+uint64(b.Size) // a range may end at 2^32
+		if uint64(addr) < hi && lo < uint64(addr)+uint64(max(size, 1)) {
 			out = append(out, b)
 		}
 	}
