@@ -18,13 +18,13 @@ func (s *Server) onSeek(req *envelope) {
 		s.fail(req, "rewind/seek needs a \"time\"")
 		return
 	}
-	sess := s.acquire(req)
-	if sess == nil {
+	var t uint64
+	if !s.withSession(req, func(sess *debugger.Session) {
+		tl := sess.Timeline()
+		t = min(max(*a.Time, tl.Start()), tl.End())
+	}) {
 		return
 	}
-	tl := sess.Timeline()
-	t := min(max(*a.Time, tl.Start()), tl.End())
-	s.mu.Unlock()
 	s.reply(req, map[string]uint64{"time": t})
 	s.run(func(d *debugger.Session) debugger.Stop { return d.Seek(t) })
 }
@@ -51,12 +51,10 @@ type timelineText struct {
 }
 
 func (s *Server) onTimeline(req *envelope) {
-	sess := s.acquire(req)
-	if sess == nil {
+	var h debugger.History
+	if !s.withSession(req, func(sess *debugger.Session) { h = sess.History() }) {
 		return
 	}
-	h := sess.History()
-	s.mu.Unlock()
 	body := timelineBody{Start: h.Start, End: h.End, Now: h.Now, Checkpoints: h.Checkpoints,
 		Stops: []timelineStop{}, Output: []timelineText{}}
 	if body.Checkpoints == nil {

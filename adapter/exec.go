@@ -10,11 +10,9 @@ func (s *Server) onContinue(req *envelope) {
 	if !s.decode(req, &a) {
 		return
 	}
-	sess := s.acquire(req)
-	if sess == nil {
+	if !s.withSession(req, func(*debugger.Session) {}) {
 		return
 	}
-	s.mu.Unlock()
 	s.reply(req, dap.ContinueResponseBody{AllThreadsContinued: true})
 	s.runResumable(func(d *debugger.Session) debugger.Stop { return d.Continue() })
 }
@@ -78,11 +76,9 @@ func (s *Server) onRestartFrame(req *envelope) {
 	if !s.decode(req, &a) {
 		return
 	}
-	sess := s.acquire(req)
-	if sess == nil {
+	if !s.withSession(req, func(*debugger.Session) {}) {
 		return
 	}
-	s.mu.Unlock()
 	hart, index, ok := s.handles.frame(a.FrameId)
 	if !ok {
 		s.fail(req, "unknown frame id")
@@ -98,13 +94,14 @@ func (s *Server) onPause(req *envelope) {
 		s.reply(req, nil)
 		return
 	}
-	s.mu.Lock()
-	sess := s.sess
+	var sess *debugger.Session
 	var st debugger.Stop
-	if sess != nil {
-		st = debugger.Stop{Reason: debugger.ReasonPause, Hart: sess.Hart(), Time: sess.Now()}
-	}
-	s.mu.Unlock()
+	s.withLock(func() {
+		sess = s.sess
+		if sess != nil {
+			st = debugger.Stop{Reason: debugger.ReasonPause, Hart: sess.Hart(), Time: sess.Now()}
+		}
+	})
 	s.reply(req, nil)
 	if sess != nil {
 		s.reportStop(st)

@@ -45,8 +45,6 @@ func (s *Server) onInitialize(req *envelope) {
 	if !s.decode(req, &args) || s.busy(req) {
 		return
 	}
-	s.mu.Lock()
-	s.client = args
-	s.mu.Unlock()
+	s.withLock(func() { s.client = args })
 	s.reply(req, capabilities())
 }

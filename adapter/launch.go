@@ -100,9 +100,8 @@ func (s *Server) onLaunch(req *envelope) {
 	if s.busy(req) {
 		return
 	}
-	s.mu.Lock()
-	launched := s.sess != nil
-	s.mu.Unlock()
+	var launched bool
+	s.withLock(func() { launched = s.sess != nil })
 	if launched {
 		s.fail(req, "a program is already being debugged: use restart, or disconnect and launch again")
 		return
@@ -112,9 +111,7 @@ func (s *Server) onLaunch(req *envelope) {
 		s.fail(req, "launch failed: "+err.Error())
 		return
 	}
-	s.mu.Lock()
-	s.sess, s.launch = sess, a
-	s.mu.Unlock()
+	s.withLock(func() { s.sess, s.launch = sess, a })
 	s.pauser.Store(sess)
 	s.harts.Store(int32(sess.Harts()))
 	s.reply(req, nil)
@@ -153,24 +150,47 @@ func (s *Server) busy(req *envelope) bool {
 	return false
 }
 
+// withSession runs fn on the session while holding s.mu, released even
+// if fn panics. Like acquire, it answers req with an error and returns
+// false when there is no session or an operation is running.
+func (s *Server) withSession(req *envelope, fn func(sess *debugger.Session)) bool {
+	sess := s.acquire(req)
+	if sess == nil {
+		return false
+	}
+	defer s.mu.Unlock()
+	fn(sess)
+	return true
+}
+
+// withLock runs fn while holding s.mu, released even if fn panics.
+func (s *Server) withLock(fn func()) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	fn()
+}
+
 func (s *Server) onConfigurationDone(req *envelope) {
 	if s.busy(req) {
 		return
 	}
-	s.mu.Lock()
-	if s.sess == nil {
-		s.mu.Unlock()
-		s.fail(req, "no program is being debugged yet (launch first)")
+	var problem string
+	var entry bool
+	s.withLock(func() {
+		switch {
+		case s.sess == nil:
+			problem = "no program is being debugged yet (launch first)"
+		case s.configured:
+			problem = "configurationDone was already received: the program is already started"
+		default:
+			s.configured = true
+			entry = s.launch.StopOnEntry
+		}
+	})
+	if problem != "" {
+		s.fail(req, problem)
 		return
 	}
-	if s.configured {
-		s.mu.Unlock()
-		s.fail(req, "configurationDone was already received: the program is already started")
-		return
-	}
-	s.configured = true
-	entry := s.launch.StopOnEntry
-	s.mu.Unlock()
 	s.reply(req, nil)
 	s.start(entry)
 }
@@ -178,9 +198,8 @@ func (s *Server) onConfigurationDone(req *envelope) {
 // start begins the run after configuration or restart.
 func (s *Server) start(stopOnEntry bool) {
 	if stopOnEntry {
-		s.mu.Lock()
-		st := s.sess.Entry()
-		s.mu.Unlock()
+		var st debugger.Stop
+		s.withLock(func() { st = s.sess.Entry() })
 		s.reportStop(st)
 		return
 	}

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 
 	"github.com/google/go-dap"
+	"github.com/rewind-debugger/rewind/debugger"
 )
 
 func (s *Server) onReadMemory(req *envelope) {
@@ -33,20 +34,21 @@ func (s *Server) onWriteMemory(req *envelope) {
 	if !s.decode(req, &a) {
 		return
 	}
-	sess := s.acquire(req)
-	if sess == nil {
+	var data []byte
+	var err error
+	if !s.withSession(req, func(sess *debugger.Session) {
+		var base uint32
+		base, err = parseAddr(a.MemoryReference)
+		if err == nil {
+			data, err = base64.StdEncoding.DecodeString(a.Data)
+		}
+		if err == nil {
+			err = sess.WriteMemory(base+uint32(a.Offset), data)
+		}
+		s.handles.reset()
+	}) {
 		return
 	}
-	base, err := parseAddr(a.MemoryReference)
-	var data []byte
-	if err == nil {
-		data, err = base64.StdEncoding.DecodeString(a.Data)
-	}
-	if err == nil {
-		err = sess.WriteMemory(base+uint32(a.Offset), data)
-	}
-	s.handles.reset()
-	s.mu.Unlock()
 	if err != nil {
 		s.fail(req, "writeMemory: "+err.Error())
 		return

@@ -67,11 +67,15 @@ func (s *Server) onRestart(req *envelope) {
 	if sess == nil {
 		return
 	}
-	s.suspended = false
-	err := sess.Restart()
-	s.handles.reset()
-	entry := s.launch.StopOnEntry
-	s.mu.Unlock()
+	var err error
+	var entry bool
+	func() {
+		defer s.mu.Unlock()
+		s.suspended = false
+		err = sess.Restart()
+		s.handles.reset()
+		entry = s.launch.StopOnEntry
+	}()
 	if err != nil {
 		s.fail(req, "restart: "+err.Error())
 		return

@@ -32,12 +32,13 @@ func (s *Server) runOp(op func(d *debugger.Session) debugger.Stop, resumable boo
 	s.worker.Add(1)
 	go func() {
 		defer s.worker.Done()
-		s.mu.Lock()
-		st := s.guarded(op)
-		s.handles.reset()
-		s.last = st
-		s.running.Store(false)
-		s.mu.Unlock()
+		var st debugger.Stop
+		s.withLock(func() {
+			defer s.running.Store(false)
+			st = s.guarded(op)
+			s.handles.reset()
+			s.last = st
+		})
 		s.flushOutput()
 		s.endProgress()
 		if s.suspend.Load() && st.Reason == debugger.ReasonPause {
@@ -118,14 +119,16 @@ func describe(st debugger.Stop) string {
 
 // timelineChanged tells the extension where in history the session is.
 func (s *Server) timelineChanged() {
-	s.mu.Lock()
-	if s.sess == nil {
-		s.mu.Unlock()
+	var body map[string]uint64
+	s.withLock(func() {
+		if s.sess != nil {
+			tl := s.sess.Timeline()
+			body = map[string]uint64{"start": tl.Start(), "end": tl.End(), "now": tl.Now()}
+		}
+	})
+	if body == nil {
 		return
 	}
-	tl := s.sess.Timeline()
-	body := map[string]uint64{"start": tl.Start(), "end": tl.End(), "now": tl.Now()}
-	s.mu.Unlock()
 	s.emit("rewind/timelineChanged", body)
 }
 
@@ -152,12 +155,11 @@ func (s *Server) threadHart(id int) (int, error) {
 
 // startRun validates a thread and starts op on its hart.
 func (s *Server) startRun(req *envelope, thread int, op func(d *debugger.Session, hart int) debugger.Stop) {
-	sess := s.acquire(req)
-	if sess == nil {
+	var hart int
+	var err error
+	if !s.withSession(req, func(*debugger.Session) { hart, err = s.threadHart(thread) }) {
 		return
 	}
-	hart, err := s.threadHart(thread)
-	s.mu.Unlock()
 	if err != nil {
 		s.fail(req, err.Error())
 		return
@@ -203,12 +205,10 @@ func (s *Server) releaseConfig() {
 
 // startRunResumable validates a thread and starts a resumable op.
 func (s *Server) startRunResumable(req *envelope, thread int, op func(d *debugger.Session) debugger.Stop) {
-	sess := s.acquire(req)
-	if sess == nil {
+	var err error
+	if !s.withSession(req, func(*debugger.Session) { _, err = s.threadHart(thread) }) {
 		return
 	}
-	_, err := s.threadHart(thread)
-	s.mu.Unlock()
 	if err != nil {
 		s.fail(req, err.Error())
 		return
