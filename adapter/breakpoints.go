@@ -137,7 +137,7 @@ func (s *Server) onDataBreakpointInfo(req *envelope) {
 		return
 	}
 	id := debugger.DataID(t.Addr, t.Size)
-	s.dataIDs[id] = t.Description
+	s.rememberDataID(id, t.Description)
 	s.reply(req, dap.DataBreakpointInfoResponseBody{DataId: id, Description: t.Description,
 		AccessTypes: []dap.DataBreakpointAccessType{"write", "read", "readWrite"}})
 }
@@ -187,6 +187,11 @@ func (s *Server) onSetDataBreakpoints(req *envelope) {
 		specs = append(specs, debugger.DataSpec{Name: s.dataIDs[b.DataId], Addr: addr, Size: size,
 			Access: accessOf(b.AccessType), Condition: debugger.Condition{Condition: b.Condition, HitCondition: b.HitCondition}})
 	}
+	used := make([]string, 0, len(a.Breakpoints))
+	for _, b := range a.Breakpoints {
+		used = append(used, b.DataId)
+	}
+	s.keepDataIDs(used)
 	out := toDAP(sess.SetDataBreakpoints(specs))
 	for _, i := range bad {
 		out[i].Verified, out[i].Message = false, "bad data id "+strconv.Quote(a.Breakpoints[i].DataId)

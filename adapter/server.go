@@ -35,7 +35,8 @@ type Server struct {
 	launch  launchArgs
 	client  dap.InitializeRequestArguments
 	handles handles
-	dataIDs map[string]string // data breakpoint id -> description
+	dataIDs map[string]string // data breakpoint id -> description (see dataids.go)
+	dataUse []string          // the ids of the data breakpoints set now
 	last    debugger.Stop
 	// configured is set by the first configurationDone, which starts the
 	// run; later ones are refused.
