@@ -24,16 +24,19 @@ const (
 // hit is the moment before the instruction that made the access or trapped
 // (its Stop.Time), so the old value is visible and one step forward performs
 // it. With no earlier hit it moves to Start and returns found=false. Paused,
-// it returns ErrPaused and stays at Now.
+// it returns ErrPaused and stays at Now. A Pause made before this call is
+// dropped (it calls ClearPause first).
 func (t *Timeline) ReverseContinue() (st vm.Stop, found bool, err error) {
+	t.ClearPause()
 	return t.ReverseRun(t.start)
 }
 
 // ReverseRun is ReverseContinue with a time limit: it searches only after
 // floor and, finding no hit, moves to floor (returning StopLimit there).
+// Unlike ReverseContinue it keeps a pending Pause (returning ErrPaused
+// at once), so a caller that checks for pauses itself calls ClearPause
+// before its check and no Pause made in between is lost.
 func (t *Timeline) ReverseRun(floor uint64) (st vm.Stop, found bool, err error) {
-	t.m.ClearPause() // a Pause made before this call is dropped
-	t.pause.Store(false)
 	origin := t.m.Time()
 	floor = max(floor, t.start)
 	if floor > origin {
@@ -58,6 +61,12 @@ func (t *Timeline) ReverseRun(floor uint64) (st vm.Stop, found bool, err error) 
 		return vm.Stop{}, false, err
 	}
 	return st, found, nil
+}
+
+// ClearPause forgets a pending Pause request. Safe from any goroutine.
+func (t *Timeline) ClearPause() {
+	t.pause.Store(false)
+	t.m.ClearPause()
 }
 
 // searchBack finds the last hit strictly before T, searching windows of

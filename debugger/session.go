@@ -168,8 +168,12 @@ func (s *Session) Pause() {
 // forgets one.
 func (s *Session) begin() {}
 
-// ClearPause forgets a pause request that no operation consumed.
-func (s *Session) ClearPause() { s.paused.Store(false) }
+// ClearPause forgets a pause request that no operation consumed (also
+// the timeline's copy, which reverse searches keep until cleared).
+func (s *Session) ClearPause() {
+	s.paused.Store(false)
+	s.tl.ClearPause()
+}
 
 // runChunk is the most a forward run goes between looks at Pause.
 const runChunk = 1 << 22
