@@ -1,10 +1,12 @@
 package adapter
 
-// handlers maps each DAP command to its handler.
-var handlers map[string]func(*Server, *envelope)
+// handler answers one request.
+type handler func(*Server, *envelope)
 
-func init() {
-	handlers = map[string]func(*Server, *envelope){
+// handlerTable maps each DAP command to its handler; each Server builds
+// its own (no package-level mutable state).
+func handlerTable() map[string]handler {
+	return map[string]handler{
 		"initialize":                (*Server).onInitialize,
 		"launch":                    (*Server).onLaunch,
 		"attach":                    (*Server).onAttach,

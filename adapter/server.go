@@ -25,6 +25,8 @@ type Options struct {
 type Server struct {
 	log *slog.Logger
 	in  *bufio.Reader
+	// handlers maps each command to its handler (read-only after New).
+	handlers map[string]handler
 
 	wmu sync.Mutex // guards out and seq
 	out io.Writer
@@ -65,7 +67,8 @@ func New(r io.Reader, w io.Writer, opt Options) *Server {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Server{log: log, in: bufio.NewReaderSize(r, 64<<10), out: w, dataIDs: map[string]string{}}
+	return &Server{log: log, in: bufio.NewReaderSize(r, 64<<10), out: w, dataIDs: map[string]string{},
+		handlers: handlerTable()}
 }
 
 // Serve handles requests until the client disconnects or the input ends.
@@ -123,7 +126,7 @@ func (s *Server) handle(body []byte) {
 			s.sendError(req.Seq, req.Command, fmt.Sprintf("internal error: %v", r))
 		}
 	}()
-	h, ok := handlers[req.Command]
+	h, ok := s.handlers[req.Command]
 	if !ok {
 		s.sendError(req.Seq, req.Command, fmt.Sprintf("unknown request %q", req.Command))
 		return

@@ -6,17 +6,19 @@ import (
 	"strings"
 )
 
-// supported is the qSupported reply.
-var supported = fmt.Sprintf("PacketSize=%x;swbreak+;hwbreak+;qXfer:features:read+;"+
-	"ReverseStep+;ReverseContinue+;vContSupported+;ConditionalBreakpoints+;QStartNoAckMode+",
-	MaxPacketSize)
+// supported returns the qSupported reply.
+func supported() string {
+	return fmt.Sprintf("PacketSize=%x;swbreak+;hwbreak+;qXfer:features:read+;"+
+		"ReverseStep+;ReverseContinue+;vContSupported+;ConditionalBreakpoints+;QStartNoAckMode+",
+		MaxPacketSize)
+}
 
 // query handles q packets.
 func (ss *session) query(p string) string {
 	name, arg, _ := strings.Cut(p, ":")
 	switch {
 	case name == "qSupported":
-		return supported
+		return supported()
 	case name == "qXfer" && strings.HasPrefix(arg, "features:read:"):
 		return xferRead(strings.TrimPrefix(arg, "features:read:"))
 	case p == "qfThreadInfo":
@@ -60,7 +62,7 @@ func xferRead(s string) string {
 	if !ok {
 		return errBadPacket
 	}
-	doc := targetXML
+	doc := targetXML()
 	if int(off) >= len(doc) {
 		return "l"
 	}

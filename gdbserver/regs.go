@@ -12,12 +12,15 @@ const (
 	numGRegs       = 33 // registers carried by the g packet: x0..x31, pc
 )
 
-// abiNames are the ABI names of x0..x31, as gdb's riscv:rv32 expects them.
-var abiNames = [32]string{
-	"zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2",
-	"fp", "s1", "a0", "a1", "a2", "a3", "a4", "a5",
-	"a6", "a7", "s2", "s3", "s4", "s5", "s6", "s7",
-	"s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6",
+// abiNames returns the ABI names of x0..x31, as gdb's riscv:rv32 expects
+// them (a function: Go has no constant arrays).
+func abiNames() [32]string {
+	return [32]string{
+		"zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2",
+		"fp", "s1", "a0", "a1", "a2", "a3", "a4", "a5",
+		"a6", "a7", "s2", "s3", "s4", "s5", "s6", "s7",
+		"s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6",
+	}
 }
 
 // csrInfo names one CSR described to gdb.
@@ -26,13 +29,15 @@ type csrInfo struct {
 	num  uint16
 }
 
-// csrs are the machine-mode CSRs the board implements.
-var csrs = []csrInfo{
-	{"mstatus", 0x300}, {"misa", 0x301}, {"mie", 0x304}, {"mtvec", 0x305},
-	{"mscratch", 0x340}, {"mepc", 0x341}, {"mcause", 0x342}, {"mtval", 0x343},
-	{"mip", 0x344}, {"mcycle", 0xb00}, {"minstret", 0xb02},
-	{"mcycleh", 0xb80}, {"minstreth", 0xb82},
-	{"mvendorid", 0xf11}, {"marchid", 0xf12}, {"mimpid", 0xf13}, {"mhartid", 0xf14},
+// csrs returns the machine-mode CSRs the board implements.
+func csrs() []csrInfo {
+	return []csrInfo{
+		{"mstatus", 0x300}, {"misa", 0x301}, {"mie", 0x304}, {"mtvec", 0x305},
+		{"mscratch", 0x340}, {"mepc", 0x341}, {"mcause", 0x342}, {"mtval", 0x343},
+		{"mip", 0x344}, {"mcycle", 0xb00}, {"minstret", 0xb02},
+		{"mcycleh", 0xb80}, {"minstreth", 0xb82},
+		{"mvendorid", 0xf11}, {"marchid", 0xf12}, {"mimpid", 0xf13}, {"mhartid", 0xf14},
+	}
 }
 
 // regByNumber maps a gdb register number to a Reg.
@@ -43,7 +48,7 @@ func regByNumber(n int) (Reg, bool) {
 	case n == regnumPC:
 		return Reg{Kind: RegPC}, true
 	case n >= regnumFirstCSR:
-		for _, c := range csrs {
+		for _, c := range csrs() {
 			if int(c.num)+regnumFirstCSR == n {
 				return Reg{Kind: RegCSR, Num: c.num}, true
 			}
@@ -52,10 +57,9 @@ func regByNumber(n int) (Reg, bool) {
 	return Reg{}, false
 }
 
-// targetXML is the target description served through qXfer:features:read.
-var targetXML = buildTargetXML()
-
-func buildTargetXML() string {
+// targetXML builds the target description served through
+// qXfer:features:read.
+func targetXML() string {
 	var b strings.Builder
 	b.WriteString(`<?xml version="1.0"?>
 <!DOCTYPE target SYSTEM "gdb-target.dtd">
@@ -63,7 +67,7 @@ func buildTargetXML() string {
 <architecture>riscv:rv32</architecture>
 <feature name="org.gnu.gdb.riscv.cpu">
 `)
-	for i, n := range abiNames {
+	for i, n := range abiNames() {
 		typ := "int"
 		switch n {
 		case "ra":
@@ -75,7 +79,7 @@ func buildTargetXML() string {
 	}
 	fmt.Fprintf(&b, "<reg name=\"pc\" bitsize=\"32\" type=\"code_ptr\" regnum=\"%d\"/>\n", regnumPC)
 	b.WriteString("</feature>\n<feature name=\"org.gnu.gdb.riscv.csr\">\n")
-	for _, c := range csrs {
+	for _, c := range csrs() {
 		fmt.Fprintf(&b, "<reg name=%q bitsize=\"32\" type=\"int\" regnum=\"%d\" group=\"system\"/>\n",
 			c.name, int(c.num)+regnumFirstCSR)
 	}

@@ -15,7 +15,7 @@ func TestPackets(t *testing.T) {
 	copy(f.mem, []byte{1, 2, 3, 4})
 	c := startSession(t, f)
 	tests := []struct{ in, want string }{
-		{"qSupported:multiprocess+;swbreak+;hwbreak+", supported},
+		{"qSupported:multiprocess+;swbreak+;hwbreak+", supported()},
 		{"vMustReplyEmpty", ""},
 		{"?", stopWant(f, "T05thread:1;")},
 		{"Hg0", "OK"},
@@ -283,12 +283,12 @@ func TestTargetXML(t *testing.T) {
 			t.Fatalf("qXfer: %q", r)
 		}
 	}
-	if doc.String() != targetXML {
+	if doc.String() != targetXML() {
 		t.Errorf("reassembled target.xml differs:\n%s", doc.String())
 	}
 	for _, want := range []string{"riscv:rv32", "org.gnu.gdb.riscv.cpu", `name="zero"`, `name="t6"`,
 		`name="pc"`, "org.gnu.gdb.riscv.csr", `name="mhartid"`, `regnum="3925"`} {
-		if !strings.Contains(targetXML, want) {
+		if !strings.Contains(targetXML(), want) {
 			t.Errorf("target.xml lacks %s", want)
 		}
 	}
