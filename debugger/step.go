@@ -1,6 +1,8 @@
 package debugger
 
 import (
+	"fmt"
+
 	"github.com/rewind-debugger/rewind/symbols"
 	"github.com/rewind-debugger/rewind/vm"
 )
@@ -28,12 +30,12 @@ func (s *Session) StepInstruction(hart int) Stop {
 	return s.stopHere(ReasonStep, hart, "")
 }
 
-// oneStep runs until hart has executed one instruction, returning
-// done=true with a stop when something else stopped the machine.
+// oneStep runs until hart has taken one step (the other harts run while
+// it waits for its turn), returning done=true with a stop when something
+// else stopped the machine, or an error stop when hart never ran.
 func (s *Session) oneStep(hart int) (Stop, bool) {
-	h := s.m.Hart(hart)
-	pc, n := h.PC(), s.tl.Now()
-	for range 4 * vm.HartQuantum * s.m.Harts() {
+	before := s.hartSteps(hart)
+	for range s.maxStepWait() {
 		st := s.tl.Run(s.tl.Now() + 1)
 		switch st.Reason {
 		case vm.StopLimit, vm.StopBreakpoint:
@@ -43,11 +45,11 @@ func (s *Session) oneStep(hart int) (Stop, bool) {
 			}
 			return s.hitStop(st, s.lastHit.ids, false), true
 		}
-		if s.m.Harts() == 1 || h.PC() != pc || s.tl.Now() > n+uint64(s.m.Harts()) {
+		if s.hartSteps(hart) != before {
 			return Stop{}, false
 		}
 	}
-	return Stop{}, false
+	return s.errorStop(fmt.Errorf("hart %d took no step in %d machine steps", hart, s.maxStepWait())), true
 }
 
 // insnLen is the length of the instruction at pc (2 or 4).

@@ -1,0 +1,70 @@
+package debugger
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// newTwoHarts runs the atomic firmware on two harts.
+func newTwoHarts(t *testing.T) *Session {
+	t.Helper()
+	p := filepath.Join("..", "testdata", "firmware", "atomic.elf")
+	elf, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(elf, Options{Path: p, Harts: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// retired is a hart's minstret.
+func retired(s *Session, hart int) uint32 {
+	v, _ := s.m.Hart(hart).ReadCSR(csrMinstret)
+	return v
+}
+
+// hartTurns are moments where hart 0 or hart 1 has the turn.
+var hartTurns = []struct {
+	name string
+	at   uint64
+	hart int
+}{
+	{"hart 1 while hart 0 runs", 2500, 1},
+	{"hart 0 while hart 0 runs", 2500, 0},
+	{"hart 0 while hart 1 runs", 1500, 0},
+	{"hart 1 while hart 1 runs", 1500, 1},
+}
+
+// seekTo moves to t or fails the test.
+func seekTo(t *testing.T, s *Session, at uint64) {
+	t.Helper()
+	if s.tl.End() < at {
+		s.tl.Seek(s.tl.End())
+		s.tl.Run(at)
+	}
+	if st := s.Seek(at); s.Now() != at {
+		t.Fatalf("seek %d: %v", at, st)
+	}
+}
+
+// An instruction step of one hart executes one instruction of that hart
+// even when the other one has the turn.
+func TestInstructionStepOfEachHart(t *testing.T) {
+	s := newTwoHarts(t)
+	for _, tt := range hartTurns {
+		t.Run(tt.name, func(t *testing.T) {
+			seekTo(t, s, tt.at)
+			n := retired(s, tt.hart)
+			if st := s.StepInstruction(tt.hart); st.Reason != ReasonStep {
+				t.Fatalf("step: %v", st)
+			}
+			if got := retired(s, tt.hart); got != n+1 {
+				t.Fatalf("step of hart %d: its minstret %d -> %d", tt.hart, n, got)
+			}
+		})
+	}
+}

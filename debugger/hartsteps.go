@@ -1,0 +1,80 @@
+package debugger
+
+import (
+	"fmt"
+
+	"github.com/rewind-debugger/rewind/vm"
+)
+
+// CSRs counting a hart's steps (low and high halves).
+const (
+	csrMcycle    = 0xb00
+	csrMinstret  = 0xb02
+	csrMcycleH   = 0xb80
+	csrMinstretH = 0xb82
+)
+
+// hartSteps is a count that grows with every step hart takes (retired
+// instructions plus cycles, so idle steps in WFI count too) and never
+// decreases unless the firmware writes the counters.
+func (s *Session) hartSteps(hart int) uint64 {
+	h := s.m.Hart(hart)
+	csr64 := func(lo, hi uint16) uint64 {
+		l, _ := h.ReadCSR(lo)
+		u, _ := h.ReadCSR(hi)
+		return uint64(u)<<32 | uint64(l)
+	}
+	return csr64(csrMcycle, csrMcycleH) + csr64(csrMinstret, csrMinstretH)
+}
+
+// lastStepOf finds the moment just before hart's latest step before Now:
+// the latest T with hartSteps(T) < hartSteps(Now). It probes back at
+// doubling distances, then bisects. found=false means hart took no step
+// since the start of history. The timeline is left at an arbitrary time.
+func (s *Session) lastStepOf(hart int) (t uint64, found bool, err error) {
+	now, start := s.tl.Now(), s.tl.Start()
+	want := s.hartSteps(hart)
+	before := func(at uint64) (bool, error) {
+		if err := s.tl.Seek(at); err != nil {
+			return false, fmt.Errorf("looking for hart %d's last step: %w", hart, err)
+		}
+		return s.hartSteps(hart) < want, nil
+	}
+	hi, lo := now, now // invariant once found: steps(lo) < want == steps(hi)
+	for d := uint64(1); ; d *= 2 {
+		lo = start
+		if now-start > d {
+			lo = now - d
+		}
+		ok, err := before(lo)
+		if err != nil {
+			return 0, false, err
+		}
+		if ok {
+			break
+		}
+		if lo == start {
+			return 0, false, nil
+		}
+		hi = lo
+	}
+	for hi-lo > 1 {
+		mid := lo + (hi-lo)/2
+		ok, err := before(mid)
+		if err != nil {
+			return 0, false, err
+		}
+		if ok {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo, true, nil
+}
+
+// maxStepWait bounds the machine steps a one-instruction step of a hart
+// may take while the other harts have their turns.
+func (s *Session) maxStepWait() int {
+	return (vm.HartQuantum+1)*s.m.Harts() + 64
+}
