@@ -68,3 +68,38 @@ func TestInstructionStepOfEachHart(t *testing.T) {
 		})
 	}
 }
+
+// An instruction step back of one hart undoes that hart's latest step,
+// not the other hart's.
+func TestStepBackOfEachHart(t *testing.T) {
+	s := newTwoHarts(t)
+	for _, tt := range hartTurns {
+		t.Run(tt.name, func(t *testing.T) {
+			seekTo(t, s, tt.at)
+			for i := range 2 {
+				n := retired(s, tt.hart)
+				if st := s.StepBack(tt.hart, ByInstruction); st.Reason != ReasonStep {
+					t.Fatalf("step back %d: %v", i, st)
+				}
+				if got := retired(s, tt.hart); got != n-1 {
+					t.Fatalf("step back %d of hart %d: its minstret %d -> %d", i, tt.hart, n, got)
+				}
+			}
+			pc := s.m.Hart(tt.hart).PC()
+			s.StepInstruction(tt.hart)
+			s.StepBack(tt.hart, ByInstruction)
+			if got := s.m.Hart(tt.hart).PC(); got != pc {
+				t.Fatalf("step then step back of hart %d: pc %#x, want %#x", tt.hart, got, pc)
+			}
+		})
+	}
+}
+
+// A hart that has not run yet has nothing to step back to.
+func TestStepBackOfHartNotRunYet(t *testing.T) {
+	s := newTwoHarts(t)
+	seekTo(t, s, 500) // hart 1 has not had its turn
+	if st := s.StepBack(1, ByInstruction); st.Reason != ReasonStartOfHistory || s.Now() != 500 {
+		t.Fatalf("step back of hart 1 before it ran: %v at %d", st, s.Now())
+	}
+}

@@ -44,14 +44,32 @@ func (s *Session) landBack(hart int, t uint64, found bool, err error) Stop {
 	return s.stopHere(ReasonStep, hart, "")
 }
 
-// stepBackInstruction moves one instruction back.
+// stepBackInstruction moves back to just before hart's own latest step
+// (with several harts, the other harts' later steps are undone too).
 func (s *Session) stepBackInstruction(hart int) Stop {
-	moved, err := s.tl.StepBack(1)
+	if s.m.Harts() == 1 {
+		moved, err := s.tl.StepBack(1)
+		if err != nil {
+			return s.errorStop(fmt.Errorf("stepping back: %w", err))
+		}
+		if !moved {
+			return s.stopHere(ReasonStartOfHistory, hart, "at the start of history: nothing earlier to step back to")
+		}
+		return s.stopHere(ReasonStep, hart, "")
+	}
+	now := s.tl.Now()
+	t, found, err := s.lastStepOf(hart)
+	if err == nil && !found {
+		err = s.tl.Seek(now)
+		if err == nil {
+			return s.stopHere(ReasonStartOfHistory, hart, fmt.Sprintf("hart %d took no step since the start of history", hart))
+		}
+	}
+	if err == nil {
+		err = s.tl.Seek(t)
+	}
 	if err != nil {
 		return s.errorStop(fmt.Errorf("stepping back: %w", err))
-	}
-	if !moved {
-		return s.stopHere(ReasonStartOfHistory, hart, "at the start of history: nothing earlier to step back to")
 	}
 	return s.stopHere(ReasonStep, hart, "")
 }
