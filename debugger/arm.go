@@ -57,9 +57,9 @@ func (s *Session) accept(_ *vm.Machine, st vm.Stop) bool {
 	switch st.Reason {
 	case vm.StopBreakpoint:
 		r.temp = s.bps.temp[st.PC]
-		r.ids = s.take(s.bps.at(st.PC), st.Hart)
+		r.ids = s.take(s.bps.at(st.PC), st)
 	case vm.StopWatchpoint:
-		r.ids = s.take(s.bps.watching(st.Addr, st.Size, st.Access), st.Hart)
+		r.ids = s.take(s.bps.watching(st.Addr, st.Size, st.Access), st)
 	case vm.StopTrap:
 		if s.trapWanted(st.Cause) {
 			r.ids = []int{0}
@@ -78,9 +78,11 @@ func (s *Session) accept(_ *vm.Machine, st vm.Stop) bool {
 }
 
 // take returns the IDs of the breakpoints that stop at a hit: condition
-// true and, forward, hit condition met (log points print instead).
-func (s *Session) take(bs []*Breakpoint, hart int) []int {
+// true and, forward, hit condition met (log points print instead). Forward,
+// a hit's number counts the hits seen from the start of history.
+func (s *Session) take(bs []*Breakpoint, st vm.Stop) []int {
 	var ids []int
+	hart := st.Hart
 	for _, b := range bs {
 		if !s.condTrue(b, hart) {
 			continue
@@ -91,8 +93,7 @@ func (s *Session) take(bs []*Breakpoint, hart int) []int {
 			}
 			continue
 		}
-		b.hits++
-		if !b.hit.holds(b.hits) {
+		if !b.hit.holds(b.seen.note(hitKey{st.Time, hart})) {
 			continue
 		}
 		if !b.stops() {

@@ -35,7 +35,7 @@ type Breakpoint struct {
 	Condition  string
 	LogMessage string
 	hit        hitCond
-	hits       uint64 // hits counted going forward
+	seen       hitLog // hits seen going forward, for hit counts
 	back       uint64 // hits counted during one reverse search
 }
 
@@ -81,9 +81,9 @@ func (bs *breakpoints) newBP(k Kind) *Breakpoint {
 	return &Breakpoint{ID: bs.nextID, Kind: k}
 }
 
-// resetHits forgets the hit counts (a restart).
+// resetHits forgets the hits seen (a restart).
 func (bs *breakpoints) resetHits() {
-	bs.each(func(b *Breakpoint) { b.hits = 0 })
+	bs.each(func(b *Breakpoint) { b.seen = hitLog{} })
 }
 
 // each calls f for every breakpoint.
@@ -154,4 +154,10 @@ func (b *Breakpoint) String() string {
 		return fmt.Sprintf("data breakpoint %d on %s of %d bytes at %#x", b.ID, describeAccess(b.Access), b.Size, b.Addr)
 	}
 	return fmt.Sprintf("breakpoint %d at %s:%d", b.ID, b.File, b.Line)
+}
+
+// forgetHitsAfter forgets the hits seen after time t (history after t
+// was replaced by an edit of the past).
+func (bs *breakpoints) forgetHitsAfter(t uint64) {
+	bs.each(func(b *Breakpoint) { b.seen.forgetAfter(t) })
 }

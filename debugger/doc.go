@@ -19,9 +19,15 @@
 //
 // # Semantics worth knowing
 //
-//   - Hit counts count forward hits since the session (re)started; during
-//     a reverse-continue they count the hits met going backwards from
-//     where it started ("== 2" backwards is the second-latest hit).
+//   - Going forward, a hit's count is its number among the hits seen
+//     from the start of history, wherever the session moved in time:
+//     after a seek back or a reverse-continue, "== 3" stops at the third
+//     hit again. Hits the session never saw (before the breakpoint was
+//     set, or passed by a seek) are not counted; an edit of the past
+//     forgets the hits of the discarded future; Restart forgets them all.
+//     During a reverse-continue hit counts count the hits met going
+//     backwards from where it started ("== 2" backwards is the
+//     second-latest hit).
 //   - Conditions are evaluated where the hit happens: before the
 //     instruction for code breakpoints, after the access for data
 //     breakpoints (so a condition on the new value works both ways). A

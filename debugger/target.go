@@ -65,6 +65,7 @@ func (s *Session) noteFork(forked bool) {
 	s.cache = frameCache{}
 	if forked {
 		s.forked = true
+		s.bps.forgetHitsAfter(s.tl.Now())
 	}
 }
 
