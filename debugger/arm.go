@@ -18,9 +18,13 @@ type hitKey struct {
 // arm gives the timeline the current stop conditions. In reverse mode the
 // predicate only evaluates conditions (a search may scan a hit several
 // times) and notes the results in seekHit; forward, it also counts hits,
-// prints log points and decides.
+// prints log points (only past the end of history, see liveFrom) and
+// decides.
 func (s *Session) arm(reverse bool) {
 	s.reverse = reverse
+	if !reverse {
+		s.liveFrom = s.tl.End()
+	}
 	var c checkpoint.Conditions
 	var addrs []uint32
 	s.bps.each(func(b *Breakpoint) {
@@ -97,7 +101,9 @@ func (s *Session) take(bs []*Breakpoint, st vm.Stop) []int {
 			continue
 		}
 		if !b.stops() {
-			s.logPoint(b, hart)
+			if st.Time > s.liveFrom {
+				s.logPoint(b, hart)
+			}
 			continue
 		}
 		ids = append(ids, b.ID)
@@ -143,7 +149,9 @@ func (s *Session) condTrue(b *Breakpoint, hart int) bool {
 	return false
 }
 
-// logPoint outputs a log point's message.
+// logPoint outputs a log point's message. It is called only for hits
+// beyond the end history had when the run began (liveFrom): replaying
+// recorded history is quiet, as the UART output is.
 func (s *Session) logPoint(b *Breakpoint, hart int) {
 	fs, _ := s.unwind(hart, 1)
 	var f *symbols.Frame

@@ -32,7 +32,10 @@
 //     instruction for code breakpoints, after the access for data
 //     breakpoints (so a condition on the new value works both ways). A
 //     condition that fails to evaluate stops, with the error in the stop's
-//     description. Log points print only going forward.
+//     description. Conditions and log messages cannot change the machine
+//     (an assignment in them is an error). Log points print only going
+//     forward, and only past the end history had (replays are quiet, as
+//     UART output is).
 //   - A forward data breakpoint stops after the access; a reverse one
 //     before it (the old value is visible; one instruction forward
 //     performs it).

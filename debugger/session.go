@@ -45,14 +45,15 @@ type Session struct {
 	stops []Stop // recent stops, newest last
 	cache frameCache
 
-	paused  atomic.Bool
-	seekRes map[hitKey]hitResult // and why
-	lastHit hitResult            // the predicate's latest decision
-	condErr string               // the latest condition that failed to evaluate
-	reverse bool                 // the armed conditions serve a reverse search
-	forked  bool                 // an edit changed the past
-	noWrite string               // while set, where side effects are refused ("condition", "hover")
-	stmts   []uint32             // every statement boundary (reverse step in)
+	paused   atomic.Bool
+	seekRes  map[hitKey]hitResult // and why
+	lastHit  hitResult            // the predicate's latest decision
+	condErr  string               // the latest condition that failed to evaluate
+	reverse  bool                 // the armed conditions serve a reverse search
+	forked   bool                 // an edit changed the past
+	liveFrom uint64               // the end of history when the forward run began (log points print after it)
+	noWrite  string               // while set, where side effects are refused ("condition", "hover")
+	stmts    []uint32             // every statement boundary (reverse step in)
 }
 
 // ErrNoProgram is returned by New when there is no ELF.
