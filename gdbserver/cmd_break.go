@@ -153,8 +153,11 @@ func (e targetEnv) ReadMemory(addr uint32, buf []byte) error {
 	return e.t.ReadMemory(addr, buf)
 }
 
+// errUnknownRegister is the error for a register number gdb's agent
+// expression names but the target does not have.
 type errUnknownRegister int
 
+// Error says which register number is unknown.
 func (e errUnknownRegister) Error() string {
 	return "unknown register " + strconv.Itoa(int(e))
 }
