@@ -44,7 +44,7 @@ func TestGDBInterrupt(t *testing.T) {
 		input, started, stopped string
 		wait                    time.Duration
 	}{
-		{"continue\n", "Continuing.", "SIGINT, Interrupt.", 1500 * time.Millisecond},
+		{"continue\n", "Continuing.", "SIGINT, Interrupt.", 300 * time.Millisecond},
 		{"monitor time\n", "time ", "", 0},
 		{"rwatch *(int *)0x80100000\n", "watchpoint 1", "", 0},
 		{"reverse-continue\n", "Continuing.", "SIGINT, Interrupt.", 50 * time.Millisecond},
