@@ -99,6 +99,7 @@ func (ss *session) vCont(s string) string {
 
 // resume runs the target and returns the stop reply.
 func (ss *session) resume(a Action) string {
+	ss.flushNotices()
 	if ss.exited {
 		return ss.stopReply(ss.lastStop)
 	}
@@ -121,12 +122,23 @@ func (ss *session) resume(a Action) string {
 	if ev.Hart < 0 || ev.Hart >= ss.t.Harts() {
 		ev.Hart = 0
 	}
+	ss.flushNotices()
 	ss.lastStop = ev
 	ss.gHart = ev.Hart
 	if ev.Kind == EventExited {
 		ss.exited = true
 	}
 	return ss.stopReply(ev)
+}
+
+// flushNotices sends the target's pending notices to gdb's console; call
+// it only where O packets are allowed.
+func (ss *session) flushNotices() {
+	if n, ok := ss.t.(Notices); ok {
+		for _, text := range n.TakeNotices() {
+			ss.console(text)
+		}
+	}
 }
 
 // console sends text to gdb's console with an O packet (allowed while the

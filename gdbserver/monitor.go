@@ -30,6 +30,7 @@ func (ss *session) monitor(hexCmd string) string {
 		ss.console(out[:n])
 		out = out[n:]
 	}
+	ss.flushNotices()
 	return "OK"
 }
 

@@ -47,6 +47,17 @@ type Target interface {
 	SendUART(data []byte) error
 }
 
+// Notices is implemented by targets with messages for the user that no
+// packet reply can carry, such as that a change to the past discarded the
+// recorded future (the reply to M, P or G must stay OK). The session
+// sends them to gdb's console in O packets where the protocol allows
+// them: before the next stop reply and after monitor output.
+type Notices interface {
+	// TakeNotices returns the pending messages (each ending in a newline)
+	// and forgets them.
+	TakeNotices() []string
+}
+
 // Console is implemented by targets whose output (the board's UART) can
 // be shown in gdb's console. The session sets a sink when gdb connects and
 // clears it (nil) when gdb leaves; the target calls the sink only from

@@ -21,7 +21,8 @@ type TimelineTarget struct {
 	running atomic.Bool
 	hitTime uint64 // Stop.Time of the last stop translated by event
 	console func([]byte)
-	pending []byte // output not yet sent to the console
+	pending []byte   // output not yet sent to the console
+	notices []string // messages for the user, see Notices
 }
 
 // bpPair holds the software and hardware breakpoints at one address.
@@ -90,10 +91,22 @@ func (a *TimelineTarget) WriteMemory(addr uint32, data []byte) error {
 	return err
 }
 
+// noteFork tells the user, through the log and gdb's console, that a
+// change to the past discarded the recorded future.
 func (a *TimelineTarget) noteFork(forked bool) {
-	if forked {
-		a.log.Warn("the past was changed: the history after this moment is discarded", "time", a.tl.Now())
+	if !forked {
+		return
 	}
+	a.log.Warn("the past was changed: the history after this moment is discarded", "time", a.tl.Now())
+	a.notices = append(a.notices, fmt.Sprintf(
+		"rewind: the past was changed at time %d: the recorded history after this moment was discarded\n", a.tl.Now()))
+}
+
+// TakeNotices implements Notices.
+func (a *TimelineTarget) TakeNotices() []string {
+	n := a.notices
+	a.notices = nil
+	return n
 }
 
 // SetBreakpoint implements Target.

@@ -36,7 +36,7 @@ func gdbserverMainImpl(args []string, s stdio) int {
 		level = slog.LevelDebug
 	}
 	log := slog.New(slog.NewTextHandler(s.Err, &slog.HandlerOptions{Level: level}))
-	target, err := gdbTarget(fs.Arg(0), *recording, *harts, s.Out)
+	target, err := gdbTarget(fs.Arg(0), *recording, *harts, s.Out, log.With("component", "timeline"))
 	if err != nil {
 		fmt.Fprintf(s.Err, "rewind gdbserver: %v\n", err)
 		return exitFault
@@ -62,7 +62,7 @@ func gdbserverMainImpl(args []string, s stdio) int {
 
 // gdbTarget builds the board and its timeline: a live run of the ELF, or
 // the replay of a recording (forward runs then stop at its end).
-func gdbTarget(elfPath, recPath string, harts int, out io.Writer) (*gdbserver.TimelineTarget, error) {
+func gdbTarget(elfPath, recPath string, harts int, out io.Writer, log *slog.Logger) (*gdbserver.TimelineTarget, error) {
 	cfg := vm.Config{Harts: harts, FatalTraps: true}
 	limit := checkpoint.Forever
 	var rec *checkpoint.Recording
@@ -105,7 +105,7 @@ func gdbTarget(elfPath, recPath string, harts int, out io.Writer) (*gdbserver.Ti
 			return nil, err
 		}
 	}
-	target = gdbserver.NewTimelineTarget(tl, limit, nil)
+	target = gdbserver.NewTimelineTarget(tl, limit, log) // fork notices go to stderr too
 	return target, nil
 }
 
