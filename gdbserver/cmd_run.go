@@ -97,12 +97,50 @@ func (ss *session) vCont(s string) string {
 	return ss.resume(a)
 }
 
-// resume runs the target and returns the stop reply.
+// resume runs the target and returns the stop reply. A forward continue
+// that reaches the firmware's exit stops just before it (see
+// stopBeforeExit); continuing again from there lets it exit.
 func (ss *session) resume(a Action) string {
 	ss.flushNotices()
 	if ss.exited {
 		return ss.stopReply(ss.lastStop)
 	}
+	letExit := ss.atExit && ss.t.Now() == ss.exitTime
+	ss.atExit = false
+	ev := ss.run(a)
+	if ev.Kind == EventExited && !a.Reverse && !a.Step && !letExit {
+		ev = ss.stopBeforeExit(ev)
+	}
+	ss.flushNotices()
+	ss.lastStop = ev
+	ss.gHart = ev.Hart
+	if ev.Kind == EventExited {
+		ss.exited = true
+	}
+	return ss.stopReply(ev)
+}
+
+// stopBeforeExit steps back over the instruction that made the firmware
+// exit and reports a plain stop there, so the user can still go backwards
+// (after a W reply gdb considers the process gone). When stepping back
+// fails, the exit is reported.
+func (ss *session) stopBeforeExit(exit Event) Event {
+	back, err := ss.t.Resume(Action{Reverse: true, Step: true, Hart: exit.Hart})
+	if err != nil {
+		ss.log.Warn("stepping back from the exit", "err", err)
+		return exit
+	}
+	if back.Hart < 0 || back.Hart >= ss.t.Harts() {
+		back.Hart = exit.Hart
+	}
+	ss.atExit, ss.exitTime = true, ss.t.Now()
+	ss.console(fmt.Sprintf("rewind: the firmware is about to exit with code %d; "+
+		"continue again to let it exit, or go backwards\n", exit.ExitCode))
+	return Event{Kind: EventStep, Hart: back.Hart}
+}
+
+// run resumes the target and returns the event, its hart made valid.
+func (ss *session) run(a Action) Event {
 	ss.running.Store(true)
 	start := time.Now()
 	ev, err := ss.t.Resume(a)
@@ -122,13 +160,7 @@ func (ss *session) resume(a Action) string {
 	if ev.Hart < 0 || ev.Hart >= ss.t.Harts() {
 		ev.Hart = 0
 	}
-	ss.flushNotices()
-	ss.lastStop = ev
-	ss.gHart = ev.Hart
-	if ev.Kind == EventExited {
-		ss.exited = true
-	}
-	return ss.stopReply(ev)
+	return ev
 }
 
 // flushNotices sends the target's pending notices to gdb's console; call

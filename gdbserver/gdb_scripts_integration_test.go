@@ -84,8 +84,14 @@ func TestGDBScripts(t *testing.T) {
 		{name: "start of history", elf: "demo.elf", cmds: []string{
 			"break main", "continue", "reverse-continue", "info symbol $pc"},
 			want: []string{`No more reverse-execution history`, `_start in section \.text`}},
-		{name: "exit code and UART output in gdb's console", elf: "demo.elf", cmds: []string{"continue"},
-			want: []string{`demo: logging temperatures`, `check failed: calibration is`, `exited with code 01`}},
+		{name: "exit code and UART output in gdb's console", elf: "demo.elf", cmds: []string{"continue", "continue"},
+			want: []string{`demo: logging temperatures`, `check failed: calibration is`,
+				`about to exit with code 1`, `exited with code 01`}},
+		{name: "stop before the exit, watch and reverse-continue from there", elf: "demo.elf", cmds: []string{
+			"continue", "watch sensor.calibration", "reverse-continue", "bt 1", "delete", "continue", "continue"},
+			want: []string{`about to exit with code 1; continue again to let it exit, or go backwards`,
+				`Hardware watchpoint 1: sensor.calibration`, `(?s)Old value = 211\s+New value = -15`, `#0 .*record`,
+				`about to exit with code 1`, `exited with code 01`}},
 		{name: "monitor commands", elf: "demo.elf", cmds: []string{
 			"monitor help", "break main", "continue", "monitor time", "monitor checkpoints", "monitor bogus"},
 			want: []string{`monitor seek N`, `time \d+`, `history \[0, \d+\], now at time \d+`, `unknown monitor command`}},

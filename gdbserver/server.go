@@ -92,6 +92,10 @@ type session struct {
 	cHart    int // hart for resumption packets (Hc); -1 for any
 	lastStop Event
 	exited   bool
+	// atExit says the session stopped just before the firmware exits,
+	// at time exitTime: continuing from there lets it exit.
+	atExit   bool
+	exitTime uint64
 
 	breakpoints map[bpKey]bool
 	watchpoints map[Watchpoint]bool
