@@ -39,6 +39,7 @@ type Event struct {
 	Data []byte
 }
 
+// String names the event kind: "uart", "memory" or "register".
 func (k EventKind) String() string {
 	switch k {
 	case EventUART:

@@ -29,6 +29,8 @@ type Status struct {
 	Tval  uint32
 }
 
+// String describes how the recorded run stopped (exit, fatal trap, idle
+// or stopped by the recorder).
 func (s Status) String() string {
 	switch s.Kind {
 	case StatusExit:

@@ -40,6 +40,7 @@ var ErrPaused = errors.New("checkpoint: paused")
 // Time was discarded.
 type ForkError struct{ Time, OldEnd uint64 }
 
+// Error says when history changed and how much of the future was lost.
 func (e *ForkError) Error() string {
 	return fmt.Sprintf("checkpoint: history changed at time %d; the future up to %d was discarded", e.Time, e.OldEnd)
 }

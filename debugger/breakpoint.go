@@ -149,6 +149,7 @@ func describeAccess(a vm.Access) string {
 	return "access"
 }
 
+// String describes the breakpoint for messages ("breakpoint 2 at demo.c:93").
 func (b *Breakpoint) String() string {
 	if b.Kind == KindData {
 		return fmt.Sprintf("data breakpoint %d on %s of %d bytes at %#x", b.ID, describeAccess(b.Access), b.Size, b.Addr)

@@ -11,30 +11,69 @@ const (
 	causeBreakpoint = 3
 )
 
-var exceptionNames = map[uint32]string{
-	0: "instruction address misaligned", 1: "instruction access fault",
-	2: "illegal instruction", 3: "breakpoint (ebreak)", 4: "load address misaligned",
-	5: "load access fault", 6: "store address misaligned", 7: "store access fault",
-	8: "environment call from U-mode", 9: "environment call from S-mode",
-	11: "environment call from M-mode", 12: "instruction page fault",
-	13: "load page fault", 15: "store page fault",
+// exceptionName spells a synchronous exception code ("" if unknown).
+func exceptionName(code uint32) string {
+	switch code {
+	case 0:
+		return "instruction address misaligned"
+	case 1:
+		return "instruction access fault"
+	case 2:
+		return "illegal instruction"
+	case 3:
+		return "breakpoint (ebreak)"
+	case 4:
+		return "load address misaligned"
+	case 5:
+		return "load access fault"
+	case 6:
+		return "store address misaligned"
+	case 7:
+		return "store access fault"
+	case 8:
+		return "environment call from U-mode"
+	case 9:
+		return "environment call from S-mode"
+	case 11:
+		return "environment call from M-mode"
+	case 12:
+		return "instruction page fault"
+	case 13:
+		return "load page fault"
+	case 15:
+		return "store page fault"
+	}
+	return ""
 }
 
-var interruptNames = map[uint32]string{
-	1: "supervisor software interrupt", 3: "machine software interrupt",
-	5: "supervisor timer interrupt", 7: "machine timer interrupt",
-	9: "supervisor external interrupt", 11: "machine external interrupt",
+// interruptName spells an interrupt code ("" if unknown).
+func interruptName(code uint32) string {
+	switch code {
+	case 1:
+		return "supervisor software interrupt"
+	case 3:
+		return "machine software interrupt"
+	case 5:
+		return "supervisor timer interrupt"
+	case 7:
+		return "machine timer interrupt"
+	case 9:
+		return "supervisor external interrupt"
+	case 11:
+		return "machine external interrupt"
+	}
+	return ""
 }
 
 // causeName spells an mcause value.
 func causeName(cause uint32) string {
 	if cause&interruptBit != 0 {
-		if n, ok := interruptNames[cause&^interruptBit]; ok {
+		if n := interruptName(cause &^ interruptBit); n != "" {
 			return n
 		}
 		return fmt.Sprintf("interrupt %d", cause&^interruptBit)
 	}
-	if n, ok := exceptionNames[cause]; ok {
+	if n := exceptionName(cause); n != "" {
 		return n
 	}
 	return fmt.Sprintf("exception %d", cause)

@@ -15,9 +15,12 @@ type Register struct {
 	Num uint32
 }
 
-// keyCSRs are the CSRs shown with the registers.
-var keyCSRs = []string{"mstatus", "misa", "mie", "mip", "mtvec", "mscratch",
-	"mepc", "mcause", "mtval", "mhartid", "mcycle", "minstret"}
+// keyCSRs lists the CSRs shown with the registers (a fresh slice each
+// call: no shared mutable state).
+func keyCSRs() []string {
+	return []string{"mstatus", "misa", "mie", "mip", "mtvec", "mscratch",
+		"mepc", "mcause", "mtval", "mhartid", "mcycle", "minstret"}
+}
 
 // Registers lists x0-x31 by ABI name, pc and the key CSRs of hart.
 func (s *Session) Registers(hart int) ([]Register, error) {
@@ -25,12 +28,13 @@ func (s *Session) Registers(hart int) ([]Register, error) {
 		return nil, fmt.Errorf("no hart %d", hart)
 	}
 	h := s.m.Hart(hart)
-	out := make([]Register, 0, 33+len(keyCSRs))
+	csrs := keyCSRs()
+	out := make([]Register, 0, 33+len(csrs))
 	for i := range 32 {
 		out = append(out, Register{Name: symbols.RegisterName(i), Value: h.Reg(i), Num: uint32(i)})
 	}
 	out = append(out, Register{Name: "pc", Value: h.PC(), Num: checkpoint.RegPC})
-	for _, n := range keyCSRs {
+	for _, n := range csrs {
 		num, ok := symbols.CSRNumber(n)
 		if !ok {
 			continue
