@@ -34,7 +34,8 @@ func (s *Session) StepInstruction(hart int) Stop {
 // it waits for its turn), returning done=true with a stop when something
 // else stopped the machine, or an error stop when hart never ran.
 func (s *Session) oneStep(hart int) (Stop, bool) {
-	before := s.hartSteps(hart)
+	h := s.m.Hart(hart)
+	before, pc := s.hartSteps(hart), h.PC()
 	for range s.maxStepWait() {
 		st := s.tl.Run(s.tl.Now() + 1)
 		switch st.Reason {
@@ -45,7 +46,9 @@ func (s *Session) oneStep(hart int) (Stop, bool) {
 			}
 			return s.hitStop(st, s.lastHit.ids, false), true
 		}
-		if s.hartSteps(hart) != before {
+		// The counters tell that hart stepped; the pc or a single hart
+		// tells it too when the firmware inhibited them (mcountinhibit).
+		if s.m.Harts() == 1 || s.hartSteps(hart) != before || h.PC() != pc {
 			return Stop{}, false
 		}
 	}
