@@ -99,7 +99,9 @@ func loadSymbols(elf []byte, path string) (*symbols.Table, error) {
 
 // boot builds a fresh machine and timeline (also used by Restart).
 func (s *Session) boot() error {
-	cfg := vm.Config{Harts: s.opt.Harts, RAMSize: s.opt.MemorySize}
+	// FatalTraps: a trap the firmware cannot handle halts the board (a
+	// stop the user can step back from) instead of trapping forever.
+	cfg := vm.Config{Harts: s.opt.Harts, RAMSize: s.opt.MemorySize, FatalTraps: true}
 	if r := s.opt.Recording; r != nil {
 		if err := r.CheckFirmware(s.elf); err != nil {
 			return fmt.Errorf("recording: %w", err)

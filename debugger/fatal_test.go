@@ -1,0 +1,30 @@
+package debugger
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestUnhandledTrapHalts runs firmware that stores through a bad pointer with
+// no trap handler: Continue must come back with a halted stop naming the
+// trap (not trap forever), and stepping back from there must work.
+func TestUnhandledTrapHalts(t *testing.T) {
+	path := filepath.Join("..", "testdata", "firmware", "crash.elf")
+	elf, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(elf, Options{Path: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := s.Continue()
+	if st.Reason != ReasonHalted || st.Trap == nil || st.Trap.Cause != 7 || st.Trap.Function != "store_sample" {
+		t.Fatalf("continue: %+v (trap %+v), want halted on a store access fault in store_sample", st, st.Trap)
+	}
+	end := s.Now()
+	if back := s.StepBack(0, ByInstruction); back.Reason == ReasonHalted || s.Now() >= end {
+		t.Fatalf("step back from the fault: %+v at %d (fault at %d)", back, s.Now(), end)
+	}
+}
