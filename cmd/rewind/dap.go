@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"log/slog"
 	"net"
@@ -15,25 +14,19 @@ import (
 // TCP with --listen (one client at a time; a bare port listens on the
 // loopback interface only).
 func dapMainImpl(args []string, s stdio) int {
-	fs := flag.NewFlagSet("rewind dap", flag.ContinueOnError)
-	fs.SetOutput(s.Err)
-	listen := fs.String("listen", "", "serve DAP on this TCP address (e.g. 127.0.0.1:4711 or 4711) instead of stdio")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	listen, ok := serverFlags("dap", "127.0.0.1:4711 or 4711", "launch request", args, s)
+	if !ok {
+		return exitUsage
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(s.Err, "rewind dap: unexpected argument %q (the firmware comes with the launch request)\n", fs.Arg(0))
-		return 2
-	}
-	log := slog.New(slog.NewTextHandler(s.Err, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	if *listen == "" {
+	log := serverLog(s)
+	if listen == "" {
 		if err := adapter.New(s.In, s.Out, adapter.Options{Log: log}).Serve(); err != nil {
 			fmt.Fprintln(s.Err, "rewind dap:", err)
 			return 1
 		}
 		return 0
 	}
-	if err := serveTCP(listenAddr(*listen), s, log); err != nil {
+	if err := serveTCP(listenAddr(listen), s, log); err != nil {
 		fmt.Fprintln(s.Err, "rewind dap:", err)
 		return 1
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -16,26 +15,19 @@ import (
 // on stdio by default, or on TCP with --listen (one client at a time; a
 // bare port listens on the loopback interface only).
 func rpcMainImpl(args []string, s stdio) int {
-	fs := flag.NewFlagSet("rewind rpc", flag.ContinueOnError)
-	fs.SetOutput(s.Err)
-	listen := fs.String("listen", "", "serve on this TCP address (e.g. 127.0.0.1:4712 or 4712) instead of stdio")
-	if err := fs.Parse(args); err != nil {
+	listen, ok := serverFlags("rpc", "127.0.0.1:4712 or 4712", "launch method", args, s)
+	if !ok {
 		return exitUsage
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(s.Err, "rewind rpc: unexpected argument %q (the firmware comes with the launch method)\n", fs.Arg(0))
-		return exitUsage
-	}
-	log := slog.New(slog.NewTextHandler(s.Err, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	srv := rpc.NewServer(rpc.Options{Log: log})
-	if *listen == "" {
+	srv := rpc.NewServer(rpc.Options{Log: serverLog(s)})
+	if listen == "" {
 		if err := srv.ServeConn(context.Background(), stdioConn{s.In, s.Out}); err != nil {
 			fmt.Fprintln(s.Err, "rewind rpc:", err)
 			return exitFault
 		}
 		return 0
 	}
-	if err := serveRPC(srv, listenAddr(*listen), s); err != nil {
+	if err := serveRPC(srv, listenAddr(listen), s); err != nil {
 		fmt.Fprintln(s.Err, "rewind rpc:", err)
 		return exitFault
 	}

@@ -128,6 +128,9 @@ func TestUsageErrors(t *testing.T) {
 		{"run", "--demo", "x.elf"},
 		{"run", "--harts", "0", "--demo"},
 		{"run", "a.elf", "b.elf"},
+		{"dap", "firmware.elf"},
+		{"rpc", "firmware.elf"},
+		{"dap", "--bogus"},
 	}
 	for _, args := range tests {
 		code, _, errs := runRewind(t, "", args...)
