@@ -96,8 +96,13 @@ func reasonText(st debugger.Stop, backward bool) string {
 				where += " in " + tr.Function
 			}
 			hint := "; reverse-stepi goes back before it"
-			if backward {
+			switch {
+			case backward:
 				hint = " (stopped before it)"
+			case st.Reason == debugger.ReasonHalted:
+				// The board halts on the faulting instruction, which never
+				// completes: there is no trap handler to run.
+				hint = "; no trap handler can take it, so the board halted on the faulting instruction"
 			}
 			return fmt.Sprintf("%s: %s at %s (mtval %#x)%s", capitalize(string(st.Reason)),
 				debugger.CauseName(tr.Cause), where, tr.Tval, hint)
