@@ -78,8 +78,7 @@ func (s *Server) onSetFunctionBreakpoints(req *envelope) {
 	defer s.releaseConfig()
 	specs := make([]debugger.FunctionSpec, 0, len(a.Breakpoints))
 	for _, b := range a.Breakpoints {
-		specs = append(specs, debugger.FunctionSpec{Name: b.Name, Condition: debugger.Condition{
-			Condition: b.Condition, HitCondition: b.HitCondition}})
+		specs = append(specs, debugger.FunctionSpec{Name: b.Name, Condition: conditionOf(b.Condition, b.HitCondition)})
 	}
 	s.reply(req, dap.SetFunctionBreakpointsResponseBody{Breakpoints: toDAP(sess.SetFunctionBreakpoints(specs))})
 }
@@ -101,8 +100,7 @@ func (s *Server) onSetInstructionBreakpoints(req *envelope) {
 		if err != nil {
 			bad = append(bad, i)
 		}
-		specs = append(specs, debugger.InstructionSpec{Addr: addr + uint32(b.Offset), Condition: debugger.Condition{
-			Condition: b.Condition, HitCondition: b.HitCondition}})
+		specs = append(specs, debugger.InstructionSpec{Addr: addr + uint32(b.Offset), Condition: conditionOf(b.Condition, b.HitCondition)})
 	}
 	out := toDAP(sess.SetInstructionBreakpoints(specs))
 	for _, i := range bad {
@@ -185,7 +183,7 @@ func (s *Server) onSetDataBreakpoints(req *envelope) {
 			bad = append(bad, i)
 		}
 		specs = append(specs, debugger.DataSpec{Name: s.dataIDs[b.DataId], Addr: addr, Size: size,
-			Access: accessOf(b.AccessType), Condition: debugger.Condition{Condition: b.Condition, HitCondition: b.HitCondition}})
+			Access: accessOf(b.AccessType), Condition: conditionOf(b.Condition, b.HitCondition)})
 	}
 	used := make([]string, 0, len(a.Breakpoints))
 	for _, b := range a.Breakpoints {
@@ -276,4 +274,9 @@ func lineRange(line, endLine int) (first, last int) {
 		last = first + maxLocationLines
 	}
 	return first, last
+}
+
+// conditionOf is a DAP breakpoint's condition and hit condition.
+func conditionOf(cond, hit string) debugger.Condition {
+	return debugger.Condition{Condition: cond, HitCondition: hit}
 }

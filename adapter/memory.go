@@ -18,12 +18,10 @@ func (s *Server) onReadMemory(req *envelope) {
 		return
 	}
 	defer s.mu.Unlock()
-	base, err := parseAddr(a.MemoryReference)
-	if err != nil {
-		s.fail(req, err.Error())
+	addr, ok := s.memoryAddr(req, a.MemoryReference, a.Offset)
+	if !ok {
 		return
 	}
-	addr := base + uint32(a.Offset)
 	data, unreadable := sess.ReadMemory(addr, a.Count)
 	s.reply(req, dap.ReadMemoryResponseBody{Address: hexAddr(addr),
 		Data: base64.StdEncoding.EncodeToString(data), UnreadableBytes: unreadable})
@@ -68,12 +66,11 @@ func (s *Server) onDisassemble(req *envelope) {
 		return
 	}
 	defer s.mu.Unlock()
-	base, err := parseAddr(a.MemoryReference)
-	if err != nil {
-		s.fail(req, err.Error())
+	addr, ok := s.memoryAddr(req, a.MemoryReference, a.Offset)
+	if !ok {
 		return
 	}
-	ins := sess.Disassemble(base+uint32(a.Offset), a.InstructionOffset, a.InstructionCount)
+	ins := sess.Disassemble(addr, a.InstructionOffset, a.InstructionCount)
 	out := make([]dap.DisassembledInstruction, 0, len(ins))
 	lastFile, lastLine := "", 0
 	for _, in := range ins {
@@ -98,4 +95,15 @@ func hexBytes(b []byte) string {
 		out = append(out, digits[b[i]>>4], digits[b[i]&15])
 	}
 	return string(out)
+}
+
+// memoryAddr resolves a DAP memory reference plus a byte offset, answering
+// req with the error when the reference is not an address.
+func (s *Server) memoryAddr(req *envelope, ref string, offset int) (uint32, bool) {
+	base, err := parseAddr(ref)
+	if err != nil {
+		s.fail(req, err.Error())
+		return 0, false
+	}
+	return base + uint32(offset), true
 }
