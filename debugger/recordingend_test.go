@@ -15,6 +15,12 @@ func cutShortReplay(t *testing.T) (*Session, uint64) {
 	if st := s.Continue(); st.Reason != ReasonFunction {
 		t.Fatalf("continue: %v", st)
 	}
+	return replayOf(t, s), s.tl.End()
+}
+
+// replayOf opens the recording of a demo session's history.
+func replayOf(t *testing.T, s *Session) *Session {
+	t.Helper()
 	rec := s.tl.Recording()
 	elf, err := os.ReadFile(demoPath)
 	if err != nil {
@@ -25,7 +31,7 @@ func cutShortReplay(t *testing.T) (*Session, uint64) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return r, rec.End
+	return r
 }
 
 // TestRecordingEnd: forward runs of a recording cut short stop at its
@@ -66,14 +72,7 @@ func TestRecordingEnd(t *testing.T) {
 	if st := live.Continue(); st.Reason != ReasonExited {
 		t.Fatalf("demo: %v", st)
 	}
-	rec := live.tl.Recording()
-	elf, _ := os.ReadFile(demoPath)
-	rec.Firmware = sha256.Sum256(elf)
-	exited, err := New(elf, Options{Path: demoPath, Recording: rec})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, ok := exited.RecordingEnd(); ok {
+	if _, ok := replayOf(t, live).RecordingEnd(); ok {
 		t.Fatal("a recording that exited has an end forward runs stop at")
 	}
 }
