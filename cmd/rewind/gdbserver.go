@@ -16,7 +16,8 @@ import (
 
 // gdbserverMainImpl implements "rewind gdbserver [--listen ADDR] [--harts N]
 // [--recording run.rwd] firmware.elf": it serves the GDB remote protocol,
-// reverse execution included, one connection at a time.
+// reverse execution included, one connection at a time. "rewind gdbserver
+// --record-script" prints the gdb script Eclipse CDT needs instead.
 func gdbserverMainImpl(args []string, s stdio) int {
 	fs := flag.NewFlagSet("rewind gdbserver", flag.ContinueOnError)
 	fs.SetOutput(s.Err)
@@ -24,8 +25,13 @@ func gdbserverMainImpl(args []string, s stdio) int {
 	harts := fs.Int("harts", 1, "number of harts (gdb threads)")
 	recording := fs.String("recording", "", "debug this recording instead of a live run")
 	verbose := fs.Bool("v", false, "log every packet")
+	script := fs.Bool("record-script", false, "print the gdb script Eclipse CDT's reverse buttons need, and exit")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
+	}
+	if *script {
+		s.Out.Write(gdbserver.RecordScript())
+		return 0
 	}
 	if fs.NArg() > 1 || (fs.NArg() == 0 && *recording == "") {
 		fmt.Fprintln(s.Err, "usage: rewind gdbserver [--listen 127.0.0.1:3333] [--harts N] [--recording run.rwd] firmware.elf")
@@ -51,7 +57,9 @@ func gdbserverMainImpl(args []string, s stdio) int {
 	if elfName == "" {
 		elfName = "firmware.elf"
 	}
-	fmt.Fprintf(s.Out, "rewind gdbserver: listening on %s; connect with:\n  gdb-multiarch %s -ex 'target remote %s'\n",
+	fmt.Fprintf(s.Out, "rewind gdbserver: listening on %s; connect with:\n  gdb-multiarch %s -ex 'target remote %s'\n"+
+		"Eclipse CDT: its reverse buttons stay disabled unless gdb first runs 'source rewind-record.py'\n"+
+		"  (Startup > Initialization Commands); 'rewind gdbserver --record-script > rewind-record.py' writes it.\n",
 		l.Addr(), elfName, l.Addr())
 	if err := gdbserver.New(target, log.With("component", "gdbserver")).Serve(l); err != nil {
 		fmt.Fprintf(s.Err, "rewind gdbserver: %v\n", err)
