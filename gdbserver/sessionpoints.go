@@ -8,17 +8,17 @@ import (
 
 // points is what gdb has inserted: code breakpoints by address and kind
 // (software or hardware, each with its condition), and watchpoints. The
-// session holds them as instruction and data breakpoints; ids maps the
-// session's breakpoint ids back, to describe a stop.
+// session holds them as instruction and data breakpoints; codeByID and
+// dataByID map the session's breakpoint ids back, to describe a stop.
 type points struct {
-	code  map[bpKey]Breakpoint
-	watch []Watchpoint
-	code2 map[int]bpKey      // session breakpoint id -> code breakpoint
-	data  map[int]Watchpoint // session breakpoint id -> watchpoint
+	code     map[bpKey]Breakpoint
+	watch    []Watchpoint
+	codeByID map[int]bpKey      // session breakpoint id -> code breakpoint
+	dataByID map[int]Watchpoint // session breakpoint id -> watchpoint
 }
 
 func newPoints() points {
-	return points{code: map[bpKey]Breakpoint{}, code2: map[int]bpKey{}, data: map[int]Watchpoint{}}
+	return points{code: map[bpKey]Breakpoint{}, codeByID: map[int]bpKey{}, dataByID: map[int]Watchpoint{}}
 }
 
 // SetBreakpoint implements Target.
@@ -62,12 +62,12 @@ func (a *SessionTarget) armCode() {
 		specs = append(specs, debugger.InstructionSpec{Addr: b.Addr,
 			Condition: debugger.Condition{Func: condFunc(b.Cond)}})
 	}
-	clear(a.points.code2)
+	clear(a.points.codeByID)
 	for i, b := range a.s.SetInstructionBreakpoints(specs) {
 		if !b.Verified {
 			a.log.Warn("breakpoint not armed", "addr", keys[i].addr, "why", b.Message)
 		}
-		a.points.code2[b.ID] = keys[i]
+		a.points.codeByID[b.ID] = keys[i]
 	}
 }
 
@@ -86,9 +86,9 @@ func (a *SessionTarget) armData() {
 		specs = append(specs, debugger.DataSpec{Addr: w.Addr, Size: w.Len,
 			Access: debugger.DataAccess(w.Kind != WatchWrite, w.Kind != WatchRead)})
 	}
-	clear(a.points.data)
+	clear(a.points.dataByID)
 	for i, b := range a.s.SetDataBreakpoints(specs) {
-		a.points.data[b.ID] = a.points.watch[i]
+		a.points.dataByID[b.ID] = a.points.watch[i]
 	}
 }
 
@@ -97,7 +97,7 @@ func (a *SessionTarget) armData() {
 func (p *points) hardwareOnly(ids []int) bool {
 	hw := false
 	for _, id := range ids {
-		k, ok := p.code2[id]
+		k, ok := p.codeByID[id]
 		if !ok {
 			continue
 		}
@@ -112,7 +112,7 @@ func (p *points) hardwareOnly(ids []int) bool {
 // watched returns the watchpoint behind a data stop.
 func (p *points) watched(ids []int) (Watchpoint, bool) {
 	for _, id := range ids {
-		if w, ok := p.data[id]; ok {
+		if w, ok := p.dataByID[id]; ok {
 			return w, true
 		}
 	}
