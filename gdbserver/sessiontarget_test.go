@@ -182,3 +182,23 @@ func TestSessionTargetHistoryEnd(t *testing.T) {
 		t.Fatalf("history after the fork: %+v", h)
 	}
 }
+
+// TestSessionTargetStepWithCountersInhibited: a hart whose cycle and
+// instruction counters the firmware stopped (mcountinhibit) still steps
+// by one instruction: the session also tells a step by the pc moving
+// (the stub once ran millions of machine steps looking for a counter
+// change).
+func TestSessionTargetStepWithCountersInhibited(t *testing.T) {
+	a, _ := loadTarget(t, filepath.Join("..", "testdata", "firmware", "atomic.elf"), 2)
+	const mcountinhibit = 0x320
+	if err := a.WriteRegister(1, Reg{Kind: RegCSR, Num: mcountinhibit}, 0b101); err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		pc, before := a.pcOf(t, 1), a.Now()
+		mustResume(t, a, Action{Step: true, Hart: 1}, EventStep)
+		if a.pcOf(t, 1) == pc || a.Now()-before > 1<<16 {
+			t.Fatalf("step of hart 1 from %#x: pc %#x after %d machine steps", pc, a.pcOf(t, 1), a.Now()-before)
+		}
+	}
+}
