@@ -124,6 +124,9 @@ func (s *Session) trapWanted(cause uint32) bool {
 // condTrue evaluates a breakpoint's condition on hart now; an error counts
 // as true (the user is stopped and told).
 func (s *Session) condTrue(b *Breakpoint, hart int) bool {
+	if !s.funcCondTrue(b, hart) {
+		return false
+	}
 	if b.Condition == "" {
 		return true
 	}

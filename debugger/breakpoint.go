@@ -34,6 +34,7 @@ type Breakpoint struct {
 
 	Condition  string
 	LogMessage string
+	condFunc   CondFunc
 	hit        hitCond
 	seen       hitLog // hits seen going forward, for hit counts
 	back       uint64 // hits counted during one reverse search
@@ -49,6 +50,8 @@ type Condition struct {
 	// LogMessage, if set, makes a log point: the message, with {expr}
 	// replaced by values, is output and the run goes on.
 	LogMessage string
+	// Func, if set, is a condition the front-end evaluates (see CondFunc).
+	Func CondFunc
 }
 
 // stops reports whether this breakpoint stops (a log point does not).
@@ -56,7 +59,7 @@ func (b *Breakpoint) stops() bool { return b.LogMessage == "" }
 
 // fill sets the condition fields, reporting a bad hit condition.
 func (b *Breakpoint) fill(c Condition) {
-	b.Condition, b.LogMessage = c.Condition, c.LogMessage
+	b.Condition, b.LogMessage, b.condFunc = c.Condition, c.LogMessage, c.Func
 	h, err := parseHitCond(c.HitCondition)
 	if err != nil {
 		b.Verified, b.Message = false, err.Error()

@@ -22,6 +22,10 @@ type Options struct {
 	MemorySize uint32
 	// CheckpointBudget bounds checkpoint memory in bytes (default 256 MiB).
 	CheckpointBudget int64
+	// CheckpointInterval is the spacing of checkpoints near the present,
+	// in machine steps (default: the timeline's). Denser checkpoints make
+	// each one-instruction step back cheaper.
+	CheckpointInterval uint64
 	// Recording, when set, replays this recorded input log.
 	Recording *checkpoint.Recording
 	// Output receives UART output the first time the guest produces it,
@@ -116,7 +120,7 @@ func (s *Session) boot() error {
 		return fmt.Errorf("loading %s: %w", nameOr(s.opt.Path), err)
 	}
 	tl := checkpoint.New(m, checkpoint.Options{Budget: s.opt.CheckpointBudget,
-		Output: s.output, Progress: s.opt.Progress})
+		Interval: s.opt.CheckpointInterval, Output: s.output, Progress: s.opt.Progress})
 	if r := s.opt.Recording; r != nil {
 		if err := tl.LoadEvents(r.Events); err != nil {
 			return fmt.Errorf("recording: %w", err)

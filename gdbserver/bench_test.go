@@ -7,7 +7,7 @@ import (
 
 // longrunAtDone returns the real engine stopped at done() in longrun.elf,
 // 10^8 instructions after the one write of marker.
-func longrunAtDone(b *testing.B) (*TimelineTarget, map[string]uint32) {
+func longrunAtDone(b *testing.B) (*SessionTarget, map[string]uint32) {
 	b.Helper()
 	t := &testing.T{}
 	a, sym := loadTarget(t, filepath.Join("testdata", "longrun.elf"), 1)

@@ -41,32 +41,37 @@ func (ss *session) breakpoint(p string) string {
 	return "" // unsupported type
 }
 
-// parseConditions parses the ";X len,hex" condition list that follows a Z0
-// or Z1 packet, stopping at a command list.
+// parseConditions parses the condition list that follows a Z0 or Z1
+// packet's first ';': "X len,hex" items, where each item's length says
+// where its bytecode ends. gdb sends several conditions for one address
+// back to back ("X3,aabbccX2,ddee"); a ';' between items is accepted too.
+// A command list ("cmds:...") ends the conditions.
 func parseConditions(s string) ([]*AgentExpr, bool) {
 	var conds []*AgentExpr
 	for s != "" {
-		var tok string
-		tok, s, _ = strings.Cut(s, ";")
-		if strings.HasPrefix(tok, "cmds:") {
-			break // target-side commands are not supported; gdb runs them
-		}
-		if !strings.HasPrefix(tok, "X") {
+		switch {
+		case s[0] == ';':
+			s = s[1:]
+			continue
+		case strings.HasPrefix(s, "cmds:"):
+			return conds, true // target-side commands are not supported; gdb runs them
+		case s[0] != 'X':
 			return nil, false
 		}
-		l, code, ok := strings.Cut(tok[1:], ",")
+		l, rest, ok := strings.Cut(s[1:], ",")
 		if !ok {
 			return nil, false
 		}
 		n, err := strconv.ParseUint(l, 16, 16)
+		if err != nil || 2*int(n) > len(rest) {
+			return nil, false
+		}
+		b, err := decodeHex(rest[:2*n])
 		if err != nil {
 			return nil, false
 		}
-		b, err := decodeHex(code)
-		if err != nil || len(b) != int(n) {
-			return nil, false
-		}
 		conds = append(conds, NewAgentExpr(b))
+		s = rest[2*n:]
 	}
 	return conds, true
 }

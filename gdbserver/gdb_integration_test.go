@@ -13,8 +13,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/rewind-debugger/rewind/checkpoint"
-	"github.com/rewind-debugger/rewind/vm"
+	"github.com/rewind-debugger/rewind/debugger"
 )
 
 // stub serves one firmware over TCP for gdb, in this process.
@@ -35,21 +34,18 @@ func startStub(t testing.TB, elf string, harts int) *stub {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := vm.NewVirt(vm.Config{Harts: harts, FatalTraps: true})
+	s := &stub{}
+	var target *SessionTarget
+	sess, err := debugger.New(data, debugger.Options{Path: elf, Harts: harts, CheckpointInterval: stubInterval,
+		Output: func(b byte, _ uint64) {
+			s.mu.Lock()
+			s.out.WriteByte(b)
+			s.mu.Unlock()
+			target.Output(b)
+		}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := m.LoadELF(data); err != nil {
-		t.Fatal(err)
-	}
-	s := &stub{}
-	var target *TimelineTarget
-	tl := checkpoint.New(m, checkpoint.Options{Interval: stubInterval, Output: func(b byte) {
-		s.mu.Lock()
-		s.out.WriteByte(b)
-		s.mu.Unlock()
-		target.Output(b)
-	}})
 	level := slog.LevelInfo
 	if os.Getenv("GDBSERVER_DEBUG") != "" {
 		level = slog.LevelDebug
@@ -67,7 +63,7 @@ func startStub(t testing.TB, elf string, harts int) *stub {
 			s.mu.Unlock()
 		}
 	})
-	target = NewTimelineTarget(tl, checkpoint.Forever, log)
+	target = NewSessionTarget(sess, log)
 	go New(target, log).Serve(l)
 	s.addr = l.Addr().String()
 	return s

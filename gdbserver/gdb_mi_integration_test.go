@@ -80,31 +80,53 @@ func (m *miSession) do(cmd, until string) string {
 	}
 }
 
-// TestGDBMIEclipse replays what Eclipse CDT sends: the reverse toggle's
-// "record full" (made a no-op by eclipse/rewind-record.py) and the reverse
-// run-control MI commands behind its buttons.
+// toRecord runs to the demo's record function.
+func (m *miSession) toRecord() {
+	m.t.Helper()
+	m.do("-break-insert record", `^\^done`)
+	stop := m.do("-exec-continue", `^\*stopped`)
+	if !strings.Contains(stop, `reason="breakpoint-hit"`) || !strings.Contains(stop, `func="record"`) {
+		m.t.Fatalf("continue: %s", stop)
+	}
+	m.do("-break-delete", `^\^done`)
+}
+
+// TestGDBMIEclipse replays what Eclipse CDT's DSF-GDB sends for a GDB
+// Hardware Debugging launch with "Load image" checked and the Initialization
+// Commands sourcing eclipse/rewind-record.py: the load, the reverse
+// toggle's "record full" (a CLI command, made a no-op by the script; a
+// success is what enables CDT's reverse buttons), and the commands behind
+// the reverse buttons, which CDT sends as console commands of thread 1.
 func TestGDBMIEclipse(t *testing.T) {
 	elf := firmwarePath("demo.elf")
 	s := startStub(t, elf, 1)
 	m := startMI(t, s, elf)
 	m.do("-interpreter-exec console \"source "+recordScript(t)+"\"", `^\^done`)
-	m.do("-break-insert record", `^\^done`)
-	stop := m.do("-exec-continue", `^\*stopped`)
-	if !strings.Contains(stop, `reason="breakpoint-hit"`) || !strings.Contains(stop, `func="record"`) {
-		t.Fatalf("continue: %s", stop)
+	if out := m.do("load", `^\^done`); !strings.Contains(out, "Transfer rate") {
+		t.Fatalf("load: %s", out)
 	}
-	m.do("-break-delete", `^\^done`)
-	if out := m.do(`-interpreter-exec console "record full"`, `^\^done`); !strings.Contains(out, "recorded already") {
-		t.Fatalf("record full: %s", out)
+	m.toRecord()
+	for _, toggle := range []string{"record full", "record stop", "record", "record stop", "record btrace", "record stop",
+		`-interpreter-exec console "record full"`} {
+		if out := m.do(toggle, `^\^done`); !strings.Contains(out, "recorded already") {
+			t.Fatalf("%s: %s", toggle, out)
+		}
 	}
 	steps := []struct{ cmd, want string }{
-		{"-exec-finish --reverse", `func="main"`},
+		{`-interpreter-exec --thread 1 console "reverse-finish"`, `func="main"`},
+		{`-interpreter-exec --thread 1 console "reverse-step 1"`, `reason="end-stepping-range"`},
+		{`-interpreter-exec --thread 1 console "reverse-next 1"`, `reason="end-stepping-range"`},
+		{"-exec-step", `reason="end-stepping-range"`},
+		{`-interpreter-exec --thread 1 console "reverse-continue"`, `No more reverse-execution history`},
+		{"-exec-finish --reverse", `reason="end-stepping-range"`},
 		{"-exec-step --reverse", `reason="end-stepping-range"`},
 		{"-exec-next --reverse", `reason="end-stepping-range"`},
-		{"-exec-step", `reason="end-stepping-range"`},
 		{"-exec-continue --reverse", `No more reverse-execution history`},
 	}
-	for _, st := range steps {
+	for i, st := range steps {
+		if i == 5 { // the -exec-... --reverse forms other front-ends send, from record again
+			m.toRecord()
+		}
 		if out := m.do(st.cmd, `^\*stopped`); !strings.Contains(out, st.want) {
 			t.Errorf("%s: want %s in\n%s", st.cmd, st.want, out)
 		}

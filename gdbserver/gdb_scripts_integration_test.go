@@ -75,6 +75,13 @@ func TestGDBScripts(t *testing.T) {
 			"break " + check, "continue", "reverse-continue", "p sensor.count", "info breakpoints"},
 			want: []string{`Breakpoint 1, record`, `\$1 = 5`, `Breakpoint 2, main`, `Breakpoint 1, record`, `\$2 = 5`,
 				`target evals`, `breakpoint already hit 2 times`}},
+		{name: "two conditional breakpoints at one address: gdb sends both conditions in one Z0", elf: "demo.elf", cmds: []string{
+			"break record if sensor.count == 3", "break record", "condition 2 sensor.count == 5",
+			"continue", "p sensor.count", "continue", "p sensor.count",
+			"reverse-continue", "p sensor.count", "info breakpoints"},
+			want: []string{`Breakpoint 1, record`, `\$1 = 3`, `Breakpoint 2, record`, `\$2 = 5`,
+				`Breakpoint 1, record`, `\$3 = 3`, `stop only if sensor.count == 3 \(target evals\)`,
+				`breakpoint already hit 2 times`, `stop only if sensor.count == 5 \(target evals\)`}},
 		{name: "hardware breakpoint, read and access watchpoints", elf: "demo.elf", cmds: []string{
 			"hbreak record", "continue", "delete", "rwatch sensor.calibration", "continue", "bt 1",
 			"delete", "awatch sensor.head", "reverse-continue", "bt 1"},

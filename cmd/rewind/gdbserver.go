@@ -10,13 +10,14 @@ import (
 	"os"
 
 	"github.com/rewind-debugger/rewind/checkpoint"
+	"github.com/rewind-debugger/rewind/debugger"
 	"github.com/rewind-debugger/rewind/gdbserver"
-	"github.com/rewind-debugger/rewind/vm"
 )
 
 // gdbserverMainImpl implements "rewind gdbserver [--listen ADDR] [--harts N]
 // [--recording run.rwd] firmware.elf": it serves the GDB remote protocol,
-// reverse execution included, one connection at a time.
+// reverse execution included, one connection at a time. "rewind gdbserver
+// --record-script" prints the gdb script Eclipse CDT needs instead.
 func gdbserverMainImpl(args []string, s stdio) int {
 	fs := flag.NewFlagSet("rewind gdbserver", flag.ContinueOnError)
 	fs.SetOutput(s.Err)
@@ -24,8 +25,13 @@ func gdbserverMainImpl(args []string, s stdio) int {
 	harts := fs.Int("harts", 1, "number of harts (gdb threads)")
 	recording := fs.String("recording", "", "debug this recording instead of a live run")
 	verbose := fs.Bool("v", false, "log every packet")
+	script := fs.Bool("record-script", false, "print the gdb script Eclipse CDT's reverse buttons need, and exit")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
+	}
+	if *script {
+		s.Out.Write(gdbserver.RecordScript())
+		return 0
 	}
 	if fs.NArg() > 1 || (fs.NArg() == 0 && *recording == "") {
 		fmt.Fprintln(s.Err, "usage: rewind gdbserver [--listen 127.0.0.1:3333] [--harts N] [--recording run.rwd] firmware.elf")
@@ -36,7 +42,7 @@ func gdbserverMainImpl(args []string, s stdio) int {
 		level = slog.LevelDebug
 	}
 	log := slog.New(slog.NewTextHandler(s.Err, &slog.HandlerOptions{Level: level}))
-	target, err := gdbTarget(fs.Arg(0), *recording, *harts, s.Out, log.With("component", "timeline"))
+	target, err := gdbTarget(fs.Arg(0), *recording, *harts, s.Out, log.With("component", "session"))
 	if err != nil {
 		fmt.Fprintf(s.Err, "rewind gdbserver: %v\n", err)
 		return exitFault
@@ -51,7 +57,9 @@ func gdbserverMainImpl(args []string, s stdio) int {
 	if elfName == "" {
 		elfName = "firmware.elf"
 	}
-	fmt.Fprintf(s.Out, "rewind gdbserver: listening on %s; connect with:\n  gdb-multiarch %s -ex 'target remote %s'\n",
+	fmt.Fprintf(s.Out, "rewind gdbserver: listening on %s; connect with:\n  gdb-multiarch %s -ex 'target remote %s'\n"+
+		"Eclipse CDT: its reverse buttons stay disabled unless gdb first runs 'source rewind-record.py'\n"+
+		"  (Startup > Initialization Commands); 'rewind gdbserver --record-script > rewind-record.py' writes it.\n",
 		l.Addr(), elfName, l.Addr())
 	if err := gdbserver.New(target, log.With("component", "gdbserver")).Serve(l); err != nil {
 		fmt.Fprintf(s.Err, "rewind gdbserver: %v\n", err)
@@ -60,38 +68,27 @@ func gdbserverMainImpl(args []string, s stdio) int {
 	return 0
 }
 
-// gdbTarget builds the board and its timeline: a live run of the ELF, or
-// the replay of a recording (forward runs then stop at its end).
-func gdbTarget(elfPath, recPath string, harts int, out io.Writer, log *slog.Logger) (*gdbserver.TimelineTarget, error) {
-	cfg := vm.Config{Harts: harts, FatalTraps: true}
-	limit := checkpoint.Forever
-	var rec *checkpoint.Recording
+// gdbTarget opens the firmware through the debugger, as the other
+// front-ends do: a live run of the ELF, or the replay of a recording
+// (forward runs then stop at its end, unless it ended in an exit or halt).
+// UART output goes to out and to gdb's console.
+func gdbTarget(elfPath, recPath string, harts int, out io.Writer, log *slog.Logger) (*gdbserver.SessionTarget, error) {
+	opt := debugger.Options{Path: elfPath, Harts: harts, CheckpointInterval: gdbCheckpointInterval}
 	var elf []byte
 	var err error
 	if recPath != "" {
-		if rec, err = checkpoint.ReadRecording(recPath); err != nil {
+		if opt.Recording, err = checkpoint.ReadRecording(recPath); err != nil {
 			return nil, err
 		}
-		if elf, err = replayFirmware(rec, elfPath); err != nil {
+		if elf, err = replayFirmware(opt.Recording, elfPath); err != nil {
 			return nil, err
-		}
-		cfg = vm.Config{Harts: rec.Harts, RAMBase: rec.RAMBase, RAMSize: rec.RAMSize, FatalTraps: true}
-		if k := rec.Status.Kind; k != checkpoint.StatusExit && k != checkpoint.StatusFatal {
-			limit = rec.End
 		}
 	} else if elf, err = os.ReadFile(elfPath); err != nil {
 		return nil, fmt.Errorf("reading firmware: %w", err)
 	}
-	m, err := vm.NewVirt(cfg)
-	if err != nil {
-		return nil, fmt.Errorf("building the board: %w", err)
-	}
-	if _, err := m.LoadELF(elf); err != nil {
-		return nil, err
-	}
 	w := bufio.NewWriter(out)
-	var target *gdbserver.TimelineTarget
-	tl := checkpoint.New(m, checkpoint.Options{Interval: gdbCheckpointInterval, Output: func(b byte) {
+	var target *gdbserver.SessionTarget
+	opt.Output = func(b byte, _ uint64) {
 		w.WriteByte(b)
 		if b == '\n' || w.Buffered() > 256 {
 			w.Flush()
@@ -99,13 +96,12 @@ func gdbTarget(elfPath, recPath string, harts int, out io.Writer, log *slog.Logg
 		if target != nil {
 			target.Output(b) // also to gdb's console
 		}
-	}})
-	if rec != nil {
-		if err := tl.LoadEvents(rec.Events); err != nil {
-			return nil, err
-		}
 	}
-	target = gdbserver.NewTimelineTarget(tl, limit, log) // fork notices go to stderr too
+	s, err := debugger.New(elf, opt)
+	if err != nil {
+		return nil, err
+	}
+	target = gdbserver.NewSessionTarget(s, log) // fork notices go to stderr too
 	return target, nil
 }
 

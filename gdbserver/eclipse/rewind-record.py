@@ -1,14 +1,15 @@
 # rewind-record.py - make gdb's "record" commands harmless when gdb is
 # connected to "rewind gdbserver".
 #
-# Eclipse CDT's "Enable Reverse Debugging" toggle sends "record full" to gdb
-# (and "record stop" when toggled off). gdb cannot record RISC-V itself
-# ("the current architecture doesn't support record function"), and does not
-# need to: Rewind keeps the whole run and answers gdb's reverse packets. This
-# script replaces those commands with no-ops so the toggle succeeds and the
-# reverse buttons drive Rewind. Load it with "source rewind-record.py", or
-# name it in the launch configuration's "GDB command file" (through a
-# .gdbinit that sources it).
+# Eclipse CDT's "Enable Reverse Debugging" toggle sends "record full" (or
+# plain "record", or "record btrace ...") to gdb, and "record stop" when
+# toggled off; it enables its reverse buttons only when that command
+# succeeds. gdb cannot record RISC-V itself ("the current architecture
+# doesn't support record function"), and does not need to: Rewind keeps the
+# whole run and answers gdb's reverse packets. This script replaces those
+# commands with no-ops that succeed, so the toggle works and the reverse
+# buttons drive Rewind. Load it with "source rewind-record.py": in CDT, in
+# the launch configuration's Startup tab, Initialization Commands.
 import gdb
 
 
@@ -22,6 +23,16 @@ class RewindRecord(gdb.Command):
         print("rewind: the whole run is recorded already; reverse execution goes to Rewind.")
 
 
+class RewindRecordPrefix(RewindRecord):
+    """Rewind records the whole run: gdb's own recording is not needed."""
+
+    def __init__(self):
+        gdb.Command.__init__(self, "record", gdb.COMMAND_RUNNING, prefix=True)
+
+
+# Plain "record" (what CDT sends when no method is chosen) is a prefix
+# command of its own, so it is replaced too, before its subcommands.
+RewindRecordPrefix()
 for _name in ("record full", "record btrace", "record stop"):
     RewindRecord(_name)
 

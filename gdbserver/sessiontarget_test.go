@@ -1,49 +1,36 @@
 package gdbserver
 
 import (
-	"debug/elf"
 	"encoding/binary"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
-	"github.com/rewind-debugger/rewind/checkpoint"
-	"github.com/rewind-debugger/rewind/vm"
+	"github.com/rewind-debugger/rewind/debugger"
 )
 
-// loadTarget builds the real engine for a committed ELF and returns it with
-// the ELF's symbol table.
-func loadTarget(t *testing.T, path string, harts int) (*TimelineTarget, map[string]uint32) {
+// loadTarget opens a committed ELF through the debugger, as
+// "rewind gdbserver" does, and returns the target with the ELF's symbol
+// table.
+func loadTarget(t testing.TB, path string, harts int) (*SessionTarget, map[string]uint32) {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := vm.NewVirt(vm.Config{Harts: harts, FatalTraps: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := m.LoadELF(data); err != nil {
-		t.Fatal(err)
-	}
-	f, err := elf.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	syms, err := f.Symbols()
+	s, err := debugger.New(data, debugger.Options{Path: path, Harts: harts, CheckpointInterval: 1 << 14})
 	if err != nil {
 		t.Fatal(err)
 	}
 	table := map[string]uint32{}
-	for _, s := range syms {
-		table[s.Name] = uint32(s.Value)
+	for _, sym := range s.Symbols().Symbols() {
+		table[sym.Name] = sym.Addr
 	}
-	return NewTimelineTarget(checkpoint.New(m, checkpoint.Options{}), checkpoint.Forever, nil), table
+	return NewSessionTarget(s, nil), table
 }
 
-func (a *TimelineTarget) pcOf(t *testing.T, hart int) uint32 {
+func (a *SessionTarget) pcOf(t *testing.T, hart int) uint32 {
 	t.Helper()
 	pc, err := a.ReadRegister(hart, Reg{Kind: RegPC})
 	if err != nil {
@@ -52,7 +39,7 @@ func (a *TimelineTarget) pcOf(t *testing.T, hart int) uint32 {
 	return pc
 }
 
-func (a *TimelineTarget) word(t *testing.T, addr uint32) int32 {
+func (a *SessionTarget) word(t *testing.T, addr uint32) int32 {
 	t.Helper()
 	var b [4]byte
 	if err := a.ReadMemory(addr, b[:]); err != nil {
@@ -61,7 +48,7 @@ func (a *TimelineTarget) word(t *testing.T, addr uint32) int32 {
 	return int32(binary.LittleEndian.Uint32(b[:]))
 }
 
-func mustResume(t *testing.T, a *TimelineTarget, act Action, want EventKind) Event {
+func mustResume(t *testing.T, a *SessionTarget, act Action, want EventKind) Event {
 	t.Helper()
 	ev, err := a.Resume(act)
 	if err != nil || ev.Kind != want {
@@ -70,7 +57,7 @@ func mustResume(t *testing.T, a *TimelineTarget, act Action, want EventKind) Eve
 	return ev
 }
 
-func TestTimelineTargetDemo(t *testing.T) {
+func TestSessionTargetDemo(t *testing.T) {
 	a, sym := loadTarget(t, filepath.Join("..", "testdata", "firmware", "demo.elf"), 1)
 	record, calib := sym["record"], sym["sensor"]+32
 	count := sym["sensor"] + 40
@@ -129,7 +116,7 @@ func TestTimelineTargetDemo(t *testing.T) {
 	}
 }
 
-func TestTimelineTargetTwoHarts(t *testing.T) {
+func TestSessionTargetTwoHarts(t *testing.T) {
 	a, _ := loadTarget(t, filepath.Join("..", "testdata", "firmware", "atomic.elf"), 2)
 	if a.Harts() != 2 {
 		t.Fatalf("harts: %d", a.Harts())
@@ -151,7 +138,7 @@ func TestTimelineTargetTwoHarts(t *testing.T) {
 	}
 }
 
-func TestTimelineTargetInterrupt(t *testing.T) {
+func TestSessionTargetInterrupt(t *testing.T) {
 	a, sym := loadTarget(t, filepath.Join("testdata", "longrun.elf"), 1)
 	interruptSoon := func() {
 		go func() {
@@ -175,7 +162,7 @@ func TestTimelineTargetInterrupt(t *testing.T) {
 	}
 }
 
-func TestTimelineTargetHistoryEnd(t *testing.T) {
+func TestSessionTargetHistoryEnd(t *testing.T) {
 	a, _ := loadTarget(t, filepath.Join("..", "testdata", "firmware", "demo.elf"), 1)
 	a.limit = 1000 // as when replaying a recording that ends at 1000
 	mustResume(t, a, Action{}, EventHistoryEnd)
@@ -193,5 +180,25 @@ func TestTimelineTargetHistoryEnd(t *testing.T) {
 	}
 	if h := a.History(); h.Checkpoints == 0 || h.End != 10 || h.Events != 1 {
 		t.Fatalf("history after the fork: %+v", h)
+	}
+}
+
+// TestSessionTargetStepWithCountersInhibited: a hart whose cycle and
+// instruction counters the firmware stopped (mcountinhibit) still steps
+// by one instruction: the session also tells a step by the pc moving
+// (the stub once ran millions of machine steps looking for a counter
+// change).
+func TestSessionTargetStepWithCountersInhibited(t *testing.T) {
+	a, _ := loadTarget(t, filepath.Join("..", "testdata", "firmware", "atomic.elf"), 2)
+	const mcountinhibit = 0x320
+	if err := a.WriteRegister(1, Reg{Kind: RegCSR, Num: mcountinhibit}, 0b101); err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		pc, before := a.pcOf(t, 1), a.Now()
+		mustResume(t, a, Action{Step: true, Hart: 1}, EventStep)
+		if a.pcOf(t, 1) == pc || a.Now()-before > 1<<16 {
+			t.Fatalf("step of hart 1 from %#x: pc %#x after %d machine steps", pc, a.pcOf(t, 1), a.Now()-before)
+		}
 	}
 }

@@ -1,0 +1,123 @@
+package gdbserver
+
+import (
+	"fmt"
+
+	"github.com/rewind-debugger/rewind/debugger"
+)
+
+// POSIX signal numbers reported for fatal stops.
+const (
+	sigILL  = 4
+	sigBUS  = 7
+	sigSEGV = 11
+)
+
+// Resume implements Target: a step goes by one instruction of the hart
+// (the session tells a hart's steps by its counters or a moved pc), a
+// continue runs every hart.
+func (a *SessionTarget) Resume(act Action) (Event, error) {
+	a.running.Store(true)
+	defer a.endRun()
+	hart := act.Hart
+	if hart < 0 || hart >= a.s.Harts() {
+		hart = 0
+	}
+	var st debugger.Stop
+	switch {
+	case act.Reverse && act.Step:
+		st = a.s.StepBack(hart, debugger.ByInstruction)
+	case act.Reverse:
+		st = a.s.ReverseContinue()
+	case act.Step:
+		st = a.s.StepInstructionUntil(hart, a.limit)
+	default:
+		st = a.s.ContinueUntil(a.limit)
+	}
+	ev, err := a.event(st, hart)
+	if err != nil {
+		return Event{}, err
+	}
+	if ev.Kind == EventWatchpoint {
+		return ev, a.moveForGDB(act.Reverse)
+	}
+	return ev, nil
+}
+
+// endRun ends a Resume: output goes out, and an interrupt that came too
+// late to stop it is forgotten.
+func (a *SessionTarget) endRun() {
+	a.running.Store(false)
+	a.s.ClearPause()
+	a.flushOutput()
+}
+
+// Interrupt implements Target.
+func (a *SessionTarget) Interrupt() {
+	if a.running.Load() {
+		a.s.Pause()
+	}
+}
+
+// gdb treats RISC-V watchpoints as non-steppable: it expects a forward
+// watchpoint stop before the accessing instruction executes (it then
+// steps over it with the watchpoint removed), and a reverse stop after it
+// (it then steps back over it). The session stops forward runs after the
+// access and reverse runs before it; moveForGDB moves by that one
+// instruction (the access is the machine's step between the two times).
+func (a *SessionTarget) moveForGDB(reverse bool) error {
+	t := a.s.Now() - 1
+	if reverse {
+		t = a.s.Now() + 1
+	}
+	if st := a.s.Seek(t); st.Err != nil {
+		return fmt.Errorf("moving to the other side of the watched access: %w", st.Err)
+	}
+	return nil
+}
+
+// event translates the session's stop into a stop event.
+func (a *SessionTarget) event(st debugger.Stop, hart int) (Event, error) {
+	ev := Event{Kind: EventInterrupted, Hart: st.Hart}
+	switch st.Reason {
+	case debugger.ReasonStep, debugger.ReasonGoto:
+		ev.Kind = EventStep
+	case debugger.ReasonBreakpoint, debugger.ReasonInstruction, debugger.ReasonFunction:
+		ev.Kind, ev.Hardware = EventBreakpoint, a.points.hardwareOnly(st.BreakpointIDs)
+	case debugger.ReasonData:
+		w, ok := a.points.watched(st.BreakpointIDs)
+		if !ok {
+			return Event{}, fmt.Errorf("a data breakpoint gdb did not insert stopped the run: %v", st)
+		}
+		ev.Kind, ev.Addr, ev.Access = EventWatchpoint, w.Addr, w.Kind
+	case debugger.ReasonExited:
+		ev.Kind, ev.ExitCode = EventExited, st.ExitCode
+	case debugger.ReasonHalted:
+		ev.Kind = EventIdle
+		if st.Trap != nil {
+			ev.Kind, ev.Signal = EventFault, faultSignal(st.Trap.Cause)
+		}
+	case debugger.ReasonStartOfHistory:
+		ev.Kind, ev.Hart = EventHistoryBegin, hart
+	case debugger.ReasonEndOfHistory:
+		ev.Kind, ev.Hart = EventHistoryEnd, hart
+	case debugger.ReasonPause:
+		ev.Hart = hart
+	case debugger.ReasonError:
+		return Event{}, st.Err
+	}
+	return ev, nil
+}
+
+// faultSignal maps an mcause to the signal gdb shows.
+func faultSignal(cause uint32) int {
+	switch cause {
+	case 2: // illegal instruction
+		return sigILL
+	case 0, 4, 6: // misaligned
+		return sigBUS
+	case 3: // ebreak
+		return sigTRAP
+	}
+	return sigSEGV
+}
