@@ -82,19 +82,30 @@ func (s *Server) reportStop(st debugger.Stop) {
 	s.timelineChanged()
 }
 
-// dapReason maps a stop reason to a DAP stopped reason.
+// dapReasons map the session's stop reasons to DAP stopped reasons.
+var dapReasons = map[debugger.Reason]string{
+	debugger.ReasonStep:           "step",
+	debugger.ReasonBreakpoint:     "breakpoint",
+	debugger.ReasonFunction:       "function breakpoint",
+	debugger.ReasonInstruction:    "instruction breakpoint",
+	debugger.ReasonData:           "data breakpoint",
+	debugger.ReasonException:      "exception",
+	debugger.ReasonPause:          "pause",
+	debugger.ReasonEntry:          "entry",
+	debugger.ReasonGoto:           "goto",
+	debugger.ReasonRestart:        "restart",
+	debugger.ReasonStartOfHistory: "step",
+	debugger.ReasonEndOfHistory:   "step",
+	debugger.ReasonHalted:         "exception",
+	debugger.ReasonError:          "pause",
+}
+
+// dapReason maps a stop reason to a DAP stopped reason ("pause" for none).
 func dapReason(r debugger.Reason) string {
-	switch r {
-	case debugger.ReasonStartOfHistory, debugger.ReasonEndOfHistory:
-		return "step"
-	case debugger.ReasonError:
-		return "pause"
-	case debugger.ReasonHalted:
-		return "exception"
-	case debugger.ReasonRestart:
-		return "restart"
+	if d, ok := dapReasons[r]; ok {
+		return d
 	}
-	return string(r)
+	return "pause"
 }
 
 // describe is the short text VS Code shows next to the thread. Every stop
@@ -110,7 +121,7 @@ func describe(st debugger.Stop) string {
 	case debugger.ReasonError:
 		return "Stopped on an error"
 	}
-	r := string(st.Reason)
+	r := st.Reason.String()
 	if r == "" {
 		return "Paused"
 	}
@@ -122,8 +133,8 @@ func (s *Server) timelineChanged() {
 	var body map[string]uint64
 	s.withLock(func() {
 		if s.sess != nil {
-			tl := s.sess.Timeline()
-			body = map[string]uint64{"start": tl.Start(), "end": tl.End(), "now": tl.Now()}
+			sp := s.sess.Span()
+			body = map[string]uint64{"start": sp.Start, "end": sp.End, "now": sp.Now}
 		}
 	})
 	if body == nil {
