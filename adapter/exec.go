@@ -108,8 +108,7 @@ func (s *Server) onRestartFrame(req *envelope) {
 }
 
 func (s *Server) onPause(req *envelope) {
-	if p := s.pauser.Load(); p != nil && s.running.Load() {
-		p.Pause()
+	if s.pauseRun() {
 		s.reply(req, nil)
 		return
 	}
@@ -128,8 +127,6 @@ func (s *Server) onPause(req *envelope) {
 }
 
 func (s *Server) onCancel(req *envelope) {
-	if p := s.pauser.Load(); p != nil && s.running.Load() {
-		p.Pause()
-	}
+	s.pauseRun()
 	s.reply(req, nil)
 }

@@ -92,7 +92,7 @@ func (s *Server) onLaunch(req *envelope) {
 		return
 	}
 	s.withLock(func() { s.sess, s.launch = sess, a })
-	s.pauser.Store(sess)
+	s.runner.Store(debugger.NewRunner(sess, s.reportStop))
 	s.harts.Store(int32(sess.Harts()))
 	s.reply(req, nil)
 	s.emit("initialized", nil)
@@ -123,7 +123,7 @@ func (s *Server) acquire(req *envelope) *debugger.Session {
 // running: the run goroutine holds s.mu until it stops, so the reader must
 // not wait for the lock (a following pause would never be read).
 func (s *Server) busy(req *envelope) bool {
-	if s.running.Load() {
+	if s.isRunning() {
 		s.fail(req, "the target is running: pause it first")
 		return true
 	}

@@ -34,6 +34,7 @@ type Config struct {
 type Console struct {
 	out   io.Writer
 	s     *debugger.Session
+	run   *debugger.Runner // runs the commands that move in time
 	src   *sources
 	uart  uartWriter
 	name  string
@@ -66,12 +67,13 @@ func New(out io.Writer, cfg Config) (*Console, error) {
 	if err := s.SetExceptionFilters([]string{debugger.FilterAllFaults}); err != nil {
 		return nil, err
 	}
-	c.s = s
+	c.s, c.run = s, debugger.NewRunner(s, nil)
 	return c, nil
 }
 
-// Session returns the debugging session (for Pause from a signal handler).
-func (c *Console) Session() *debugger.Session { return c.s }
+// Interrupt stops a running command soon (Ctrl-C). Safe from any
+// goroutine, such as a signal handler's.
+func (c *Console) Interrupt() { c.run.Pause() }
 
 // Run prints the banner and the entry stop, then reads and executes
 // commands until quit or the end of in. When interactive is false (a

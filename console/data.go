@@ -60,7 +60,13 @@ func (c *Console) cmdHistory(expr string) error {
 	if expr == "" {
 		return fmt.Errorf("history of what? (an expression naming memory)")
 	}
-	h, err := c.s.ValueHistory(c.hart, c.frame, expr, debugger.HistoryOptions{})
+	var h debugger.ValueHistory
+	var err error
+	if err := c.run.Do(func(s *debugger.Session) {
+		h, err = s.ValueHistory(c.hart, c.frame, expr, debugger.HistoryOptions{})
+	}); err != nil {
+		return err
+	}
 	if err != nil {
 		return err
 	}

@@ -38,7 +38,10 @@ func (c *Console) cmdRun(name, arg string) error {
 	c.backward = strings.HasPrefix(name, "reverse-")
 	defer func() { c.backward = false }()
 	for i := 0; i < n; i++ {
-		st := op()
+		st, err := c.run.Run(func(*debugger.Session) debugger.Stop { return op() })
+		if err != nil {
+			return err
+		}
 		if errors.Is(st.Err, debugger.ErrOutermostFrame) {
 			return st.Err // refused before it moved
 		}
@@ -102,7 +105,11 @@ func (c *Console) cmdSeek(arg string) error {
 	if t > span.End {
 		fmt.Fprintf(c.out, "History ends at time %d: going there (use continue to run further).\n", span.End)
 	}
-	c.showStop(c.s.Seek(t))
+	st, err := c.run.Run(func(s *debugger.Session) debugger.Stop { return s.Seek(t) })
+	if err != nil {
+		return err
+	}
+	c.showStop(st)
 	return nil
 }
 

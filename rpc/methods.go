@@ -50,7 +50,7 @@ func launch(srv *Server, p LaunchParams) (any, error) {
 	if err := s.SetExceptionFilters([]string{debugger.FilterAllFaults}); err != nil {
 		return nil, rpcError(CodeLaunchFailed, "launch: %v", err)
 	}
-	sess.s = s
+	sess.s, sess.run = s, debugger.NewRunner(s, nil)
 	srv.sess = sess
 	srv.running.Store(s)
 	return stopOf(s, s.Entry()), nil
@@ -188,11 +188,10 @@ func run(srv *Server, p RunParams) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := srv.sess.s
 	if back {
-		return srv.stopped(s.ReverseContinue()), nil
+		return srv.perform(func(s *debugger.Session) debugger.Stop { return s.ReverseContinue() })
 	}
-	return srv.stopped(s.Continue()), nil
+	return srv.perform(func(s *debugger.Session) debugger.Stop { return s.Continue() })
 }
 
 func step(srv *Server, p StepParams) (any, error) {
@@ -231,11 +230,11 @@ func step(srv *Server, p StepParams) (any, error) {
 			return nil, failed(err)
 		}
 	}
-	return srv.stopped(op()), nil
+	return srv.perform(func(*debugger.Session) debugger.Stop { return op() })
 }
 
 func seek(srv *Server, p SeekParams) (any, error) {
-	return srv.stopped(srv.sess.s.Seek(p.Time)), nil
+	return srv.perform(func(s *debugger.Session) debugger.Stop { return s.Seek(p.Time) })
 }
 
 func evaluate(srv *Server, p EvaluateParams) (any, error) {
@@ -272,8 +271,13 @@ func history(srv *Server, p HistoryParams) (any, error) {
 	if p.Expression == "" {
 		return nil, needParam("expression")
 	}
-	s := srv.sess.s
-	h, err := s.ValueHistory(s.Hart(), p.Frame, p.Expression, debugger.HistoryOptions{Limit: p.Limit, Last: p.Last})
+	var h debugger.ValueHistory
+	var err error
+	if err := srv.sess.run.Do(func(s *debugger.Session) {
+		h, err = s.ValueHistory(s.Hart(), p.Frame, p.Expression, debugger.HistoryOptions{Limit: p.Limit, Last: p.Last})
+	}); err != nil {
+		return nil, failed(err)
+	}
 	if err != nil {
 		return nil, failed(err)
 	}
@@ -299,9 +303,13 @@ func output(srv *Server, _ empty) (any, error) {
 	return Output{Text: srv.sess.out.String()}, nil
 }
 
-// stopped converts the stop of an operation.
-func (srv *Server) stopped(st debugger.Stop) Stop {
-	return stopOf(srv.sess.s, st)
+// perform runs an operation that moves in time and describes its stop.
+func (srv *Server) perform(op debugger.Op) (any, error) {
+	st, err := srv.sess.run.Run(op)
+	if err != nil {
+		return nil, failed(err)
+	}
+	return stopOf(srv.sess.s, st), nil
 }
 
 // stopOf describes a stop with its source position.

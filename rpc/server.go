@@ -31,7 +31,8 @@ type Server struct {
 // session is a launched program.
 type session struct {
 	s   *debugger.Session
-	out bytes.Buffer // UART output so far
+	run *debugger.Runner // runs the methods that move in time
+	out bytes.Buffer     // UART output so far
 }
 
 // NewServer makes a server with no session.

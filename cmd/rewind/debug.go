@@ -69,7 +69,7 @@ func pauseOnInterrupt(c *console.Console) func() {
 		for {
 			select {
 			case <-ch:
-				c.Session().Pause()
+				c.Interrupt()
 			case <-done:
 				return
 			}
