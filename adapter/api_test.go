@@ -36,3 +36,44 @@ func TestSetBreakpointsKeepsIDs(t *testing.T) {
 		t.Fatalf("ids: %+v then %+v", a.Breakpoints, b.Breakpoints)
 	}
 }
+
+// TestRegistersPerFrame: the Registers scope of a caller's frame shows
+// that frame's pc and <not saved> for caller-saved registers.
+func TestRegistersPerFrame(t *testing.T) {
+	c := atRecord(t)
+	var st struct {
+		StackFrames []struct {
+			Id                          int
+			InstructionPointerReference string
+		}
+	}
+	c.ok("stackTrace", map[string]any{"threadId": 1}, &st)
+	if len(st.StackFrames) < 2 {
+		t.Fatalf("stack: %+v", st)
+	}
+	regs := func(frame int) map[string]string {
+		var sc struct {
+			Scopes []struct {
+				Name               string
+				VariablesReference int
+			}
+		}
+		c.ok("scopes", map[string]any{"frameId": st.StackFrames[frame].Id}, &sc)
+		var vs struct {
+			Variables []struct{ Name, Value string }
+		}
+		c.ok("variables", map[string]any{"variablesReference": sc.Scopes[2].VariablesReference}, &vs)
+		out := map[string]string{}
+		for _, v := range vs.Variables {
+			out[v.Name] = v.Value
+		}
+		return out
+	}
+	inner, outer := regs(0), regs(1)
+	if outer["a0"] != "<not saved>" || inner["a0"] == "<not saved>" || outer["s0"] == "<not saved>" {
+		t.Fatalf("a0 %q in frame 1, %q in frame 0; s0 %q in frame 1", outer["a0"], inner["a0"], outer["s0"])
+	}
+	if outer["pc"] != st.StackFrames[1].InstructionPointerReference || outer["pc"] == inner["pc"] {
+		t.Fatalf("pc of frame 1 %q, its frame says %q, frame 0's %q", outer["pc"], st.StackFrames[1].InstructionPointerReference, inner["pc"])
+	}
+}

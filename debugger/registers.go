@@ -51,6 +51,16 @@ func (s *Session) Registers(hart int) ([]Register, error) {
 	return out, nil
 }
 
+// SetFrameRegister writes a register as frame index of hart sees it: only
+// the innermost frame's registers are the hart's own, so an outer frame's
+// are refused (select frame 0).
+func (s *Session) SetFrameRegister(hart, index int, reg, v uint32) error {
+	if index != 0 {
+		return fmt.Errorf("frame %d's registers cannot be changed: they are the caller's view of frame 0's (select frame 0)", index)
+	}
+	return s.SetRegister(hart, reg, v)
+}
+
 // RegisterByName resolves "a0", "x10", "pc" or a CSR name to its number.
 func RegisterByName(name string) (uint32, bool) {
 	if name == "pc" {
