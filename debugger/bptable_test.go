@@ -273,3 +273,22 @@ func FuzzParseLocation(f *testing.F) {
 		}
 	})
 }
+
+// TestValueHistoryLong: 12000 changes are all counted though only the
+// first (or last) DefaultHistoryLimit are listed.
+func TestValueHistoryLong(t *testing.T) {
+	s := openFirmware(t, "counter")
+	if st := s.Continue(); st.Reason != ReasonExited || st.ExitCode != 0 {
+		t.Fatalf("counter: %v", st)
+	}
+	for _, last := range []bool{false, true} {
+		h, err := s.ValueHistory(0, 0, "g_tx", HistoryOptions{Last: last})
+		if err != nil || h.Count != 12000 || len(h.Changes) != DefaultHistoryLimit || !h.Truncated {
+			t.Fatalf("history g_tx (last %v): count %d, listed %d, truncated %v, %v", last, h.Count, len(h.Changes), h.Truncated, err)
+		}
+		first, final := h.Changes[0].New, h.Changes[len(h.Changes)-1].New
+		if !last && (first != "1" || final != "10000") || last && (first != "2001" || final != "12000") {
+			t.Fatalf("history g_tx (last %v) lists %s to %s", last, first, final)
+		}
+	}
+}
