@@ -2,6 +2,8 @@ package debugger
 
 import (
 	"errors"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/rewind-debugger/rewind/symbols"
@@ -96,5 +98,29 @@ func TestWildJumpBacktrace(t *testing.T) {
 	}
 	if err := s.CanStepOut(0, 0); err != nil {
 		t.Fatalf("finish from the wild frame: %v", err)
+	}
+}
+
+// TestOpenErrors: problems with the files are ErrBadProgram, with the
+// cause's words only.
+func TestOpenErrors(t *testing.T) {
+	for _, p := range []Program{{ELFPath: "/nope.elf"}, {ELFPath: "doc.go"}, {}, {RecordingPath: "doc.go"},
+		{ELFPath: "../testdata/firmware/hello.elf", RecordingPath: "/nope.rwd"}} {
+		_, err := Open(p, Options{})
+		if !errors.Is(err, ErrBadProgram) || strings.Contains(err.Error(), "\n") || strings.Contains(err.Error(), "bad program") {
+			t.Errorf("%+v: %v", p, err)
+		}
+	}
+	s, _ := newDemo(t)
+	s.Continue()
+	path := filepath.Join(t.TempDir(), "demo.rwd")
+	if err := s.Recording().Write(path); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(Program{RecordingPath: path}, Options{}); err != nil {
+		t.Fatalf("the demo's recording with its embedded ELF: %v", err)
+	}
+	if _, err := Open(Program{ELFPath: "../testdata/firmware/hello.elf", RecordingPath: path}, Options{}); !errors.Is(err, ErrBadProgram) {
+		t.Fatalf("another firmware for the recording: %v", err)
 	}
 }

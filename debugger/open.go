@@ -14,10 +14,15 @@ import (
 // (a command line tool exits 2 for them, as for a usage error).
 var ErrBadProgram = errors.New("bad program")
 
+// programError is an error about the program: its text is the cause's,
+// and it matches both the cause and ErrBadProgram.
+type programError struct{ err error }
+
+func (e programError) Error() string   { return e.err.Error() }
+func (e programError) Unwrap() []error { return []error{e.err, ErrBadProgram} }
+
 // badProgram wraps err as an ErrBadProgram.
-func badProgram(err error) error {
-	return fmt.Errorf("%w", errors.Join(err, ErrBadProgram))
-}
+func badProgram(err error) error { return programError{err} }
 
 // Recording is a recorded run: the firmware's identity (and usually the
 // firmware itself), the board and the input log. Replaying it gives the
