@@ -12,7 +12,8 @@
 //	rewind replay run.rwd                replay a recording
 //	rewind gdbserver firmware.elf        GDB remote stub with reverse execution
 //
-// Run "rewind help" for the list of commands and "rewind CMD -h" for flags.
+// Run "rewind help" for the list of commands, "rewind CMD -h" for a
+// command's usage and flags, and "rewind --version" for the version.
 package main
 
 import (
