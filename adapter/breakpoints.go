@@ -8,7 +8,6 @@ import (
 
 	"github.com/google/go-dap"
 	"github.com/rewind-debugger/rewind/debugger"
-	"github.com/rewind-debugger/rewind/vm"
 )
 
 // toDAP converts session breakpoints to DAP ones.
@@ -198,14 +197,14 @@ func (s *Server) onSetDataBreakpoints(req *envelope) {
 }
 
 // accessOf maps a DAP access type (default write).
-func accessOf(t dap.DataBreakpointAccessType) vm.Access {
+func accessOf(t dap.DataBreakpointAccessType) debugger.Access {
 	switch t {
 	case "read":
-		return vm.AccessRead
+		return debugger.AccessRead
 	case "readWrite":
-		return vm.AccessRW
+		return debugger.AccessRW
 	}
-	return vm.AccessWrite
+	return debugger.AccessWrite
 }
 
 func (s *Server) onSetExceptionBreakpoints(req *envelope) {

@@ -20,8 +20,8 @@ func (s *Server) onSeek(req *envelope) {
 	}
 	var t uint64
 	if !s.withSession(req, func(sess *debugger.Session) {
-		tl := sess.Timeline()
-		t = min(max(*a.Time, tl.Start()), tl.End())
+		sp := sess.Span()
+		t = min(max(*a.Time, sp.Start), sp.End)
 	}) {
 		return
 	}
@@ -61,7 +61,7 @@ func (s *Server) onTimeline(req *envelope) {
 		body.Checkpoints = []uint64{}
 	}
 	for _, st := range h.Stops {
-		body.Stops = append(body.Stops, timelineStop{Time: st.Time, Reason: string(st.Reason), Description: st.Description})
+		body.Stops = append(body.Stops, timelineStop{Time: st.Time, Reason: st.Reason.String(), Description: st.Description})
 	}
 	for _, o := range h.Output {
 		body.Output = append(body.Output, timelineText{Time: o.Time, Text: o.Text})

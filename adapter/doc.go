@@ -13,7 +13,11 @@
 // goes on.
 //
 // Execution requests (continue, the steps, reverseContinue, seek, ...)
-// are answered at once and run in a goroutine, so pause and cancel can
-// interrupt them; their end is reported by a stopped, exited or
-// terminated event.
+// are answered at once and run on the session's debugger.Runner, so pause
+// and cancel can interrupt them; their end is reported by a stopped,
+// exited or terminated event. A breakpoint request that comes while
+// continue or reverseContinue runs suspends it, applies, and resumes it.
+// The session's stop reasons are mapped to DAP's (dapReasons); next with
+// instruction granularity steps over calls as gdb's nexti does, stepIn
+// with it enters them; stepOut of the outermost frame is refused.
 package adapter

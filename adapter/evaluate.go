@@ -137,7 +137,7 @@ func (s *Server) setRegister(sess *debugger.Session, r varRef, name, value strin
 	if err != nil {
 		return dap.SetVariableResponseBody{}, err
 	}
-	if err := sess.SetRegister(r.hart, num, v); err != nil {
+	if err := sess.SetFrameRegister(r.hart, r.frame, num, v); err != nil {
 		return dap.SetVariableResponseBody{}, err
 	}
 	return dap.SetVariableResponseBody{Value: fmt.Sprintf("0x%08x", v)}, nil

@@ -33,9 +33,28 @@ func (s *Server) onStepIn(req *envelope) {
 
 func (s *Server) onStepOut(req *envelope) {
 	var a dap.StepOutArguments
-	if s.decode(req, &a) {
+	if s.decode(req, &a) && s.canStepOut(req, a.ThreadId) {
 		s.startRun(req, a.ThreadId, func(d *debugger.Session, h int) debugger.Stop { return d.StepOut(h, granularity(a.Granularity)) })
 	}
+}
+
+// canStepOut answers req with the session's refusal when the thread's
+// innermost frame is the outermost one (nothing to step out to).
+func (s *Server) canStepOut(req *envelope, thread int) bool {
+	var err error
+	if !s.withSession(req, func(sess *debugger.Session) {
+		var hart int
+		if hart, err = s.threadHart(thread); err == nil {
+			err = sess.CanStepOut(hart, 0)
+		}
+	}) {
+		return false
+	}
+	if err != nil {
+		s.fail(req, err.Error())
+		return false
+	}
+	return true
 }
 
 func (s *Server) onStepBack(req *envelope) {
@@ -59,7 +78,7 @@ type threadArgs struct {
 
 func (s *Server) onReverseStepOut(req *envelope) {
 	var a threadArgs
-	if s.decode(req, &a) {
+	if s.decode(req, &a) && s.canStepOut(req, a.ThreadId) {
 		s.startRun(req, a.ThreadId, func(d *debugger.Session, h int) debugger.Stop { return d.ReverseStepOut(h) })
 	}
 }
@@ -89,8 +108,7 @@ func (s *Server) onRestartFrame(req *envelope) {
 }
 
 func (s *Server) onPause(req *envelope) {
-	if p := s.pauser.Load(); p != nil && s.running.Load() {
-		p.Pause()
+	if s.pauseRun() {
 		s.reply(req, nil)
 		return
 	}
@@ -109,8 +127,6 @@ func (s *Server) onPause(req *envelope) {
 }
 
 func (s *Server) onCancel(req *envelope) {
-	if p := s.pauser.Load(); p != nil && s.running.Load() {
-		p.Pause()
-	}
+	s.pauseRun()
 	s.reply(req, nil)
 }

@@ -39,7 +39,7 @@ func fuzzServer(t testing.TB) *Server {
 		a, _ := json.Marshal(args)
 		b, _ := json.Marshal(map[string]any{"seq": 1, "type": "request", "command": cmd, "arguments": json.RawMessage(a)})
 		s.handle(b)
-		s.worker.Wait()
+		s.waitRun()
 	}
 	req("initialize", map[string]any{"adapterID": "fuzz"})
 	req("launch", map[string]any{"program": demoELF, "stopOnEntry": true})
@@ -77,7 +77,7 @@ func FuzzRequest(f *testing.F) {
 			srv = fuzzServer(t)
 		}
 		srv.handle(body)
-		srv.worker.Wait()
+		srv.waitRun()
 		if n := srv.panics.Load(); n > 0 {
 			t.Fatalf("%d requests panicked; last body %q", n, body)
 		}

@@ -3,10 +3,8 @@ package adapter
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 
-	"github.com/rewind-debugger/rewind/checkpoint"
 	"github.com/rewind-debugger/rewind/debugger"
 )
 
@@ -58,29 +56,11 @@ func (s *Server) open(a launchArgs) (*debugger.Session, error) {
 	if err := a.check(); err != nil {
 		return nil, err
 	}
-	opt := debugger.Options{Path: a.resolve(a.Program), Harts: a.Harts,
+	opt := debugger.Options{Harts: a.Harts,
 		MemorySize:       uint32(a.MemorySize) << 20,
 		CheckpointBudget: int64(a.CheckpointBudget) << 20,
 		Output:           s.uartOutput, Log: s.logOutput, Progress: s.reportProgress}
-	var elf []byte
-	if a.Recording != "" {
-		rec, err := checkpoint.ReadRecording(a.resolve(a.Recording))
-		if err != nil {
-			return nil, fmt.Errorf("reading the recording: %w", err)
-		}
-		opt.Recording, elf = rec, rec.ELF
-	}
-	if a.Program != "" {
-		data, err := os.ReadFile(opt.Path)
-		if err != nil {
-			return nil, fmt.Errorf("cannot read the program: %w", err)
-		}
-		elf = data
-	}
-	if len(elf) == 0 {
-		return nil, errors.New("the recording does not embed the firmware: give \"program\" too")
-	}
-	sess, err := debugger.New(elf, opt)
+	sess, err := debugger.Open(debugger.Program{ELFPath: a.resolve(a.Program), RecordingPath: a.resolve(a.Recording)}, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -112,7 +92,7 @@ func (s *Server) onLaunch(req *envelope) {
 		return
 	}
 	s.withLock(func() { s.sess, s.launch = sess, a })
-	s.pauser.Store(sess)
+	s.runner.Store(debugger.NewRunner(sess, s.reportStop))
 	s.harts.Store(int32(sess.Harts()))
 	s.reply(req, nil)
 	s.emit("initialized", nil)
@@ -143,7 +123,7 @@ func (s *Server) acquire(req *envelope) *debugger.Session {
 // running: the run goroutine holds s.mu until it stops, so the reader must
 // not wait for the lock (a following pause would never be read).
 func (s *Server) busy(req *envelope) bool {
-	if s.running.Load() {
+	if s.isRunning() {
 		s.fail(req, "the target is running: pause it first")
 		return true
 	}

@@ -71,7 +71,7 @@ func (s *Server) onRestart(req *envelope) {
 	var entry bool
 	func() {
 		defer s.mu.Unlock()
-		s.suspended = false
+		s.runner.Load().Drop() // the suspended operation is abandoned
 		err = sess.Restart()
 		s.handles.reset()
 		entry = s.launch.StopOnEntry
@@ -86,19 +86,13 @@ func (s *Server) onRestart(req *envelope) {
 }
 
 func (s *Server) onTerminate(req *envelope) {
-	if p := s.pauser.Load(); p != nil && s.running.Load() {
-		p.Pause()
-	}
-	s.worker.Wait()
+	s.stopRun()
 	s.reply(req, nil)
 	s.emit("terminated", dap.TerminatedEventBody{})
 }
 
 func (s *Server) onDisconnect(req *envelope) {
-	if p := s.pauser.Load(); p != nil && s.running.Load() {
-		p.Pause()
-	}
-	s.worker.Wait()
+	s.stopRun()
 	s.done.Store(true)
 	s.reply(req, nil)
 }

@@ -1,12 +1,10 @@
 package adapter
 
 import (
-	"crypto/sha256"
 	"os"
 	"path/filepath"
 	"testing"
 
-	"github.com/rewind-debugger/rewind/checkpoint"
 	"github.com/rewind-debugger/rewind/debugger"
 )
 
@@ -22,10 +20,8 @@ func TestLaunchRecording(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Continue()
-	rec := s.Timeline().Recording()
-	rec.Firmware, rec.ELF = sha256.Sum256(elf), elf
 	path := filepath.Join(t.TempDir(), "demo.rwd")
-	if err := checkpoint.WriteRecording(path, rec); err != nil {
+	if err := s.Recording().Write(path); err != nil {
 		t.Fatal(err)
 	}
 	for _, args := range []map[string]any{

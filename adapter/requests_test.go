@@ -92,8 +92,10 @@ func TestStepping(t *testing.T) {
 		{"stepOut", nil, "main", 95}, // the call was line 94's last instruction
 		{"rewind/reverseStepIn", nil, "record", 74},
 		{"rewind/reverseStepOut", nil, "main", 94},
-		{"next", map[string]any{"granularity": "instruction"}, "record", 70},
+		{"stepIn", map[string]any{"granularity": "instruction"}, "record", 70},
 		{"stepBack", map[string]any{"granularity": "instruction"}, "main", 94},
+		// next by instruction steps over the call (it used to step in)
+		{"next", map[string]any{"granularity": "instruction"}, "main", 95},
 	}
 	for i, s := range steps {
 		args := map[string]any{"threadId": 1}

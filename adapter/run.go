@@ -8,8 +8,8 @@ import (
 	"github.com/rewind-debugger/rewind/debugger"
 )
 
-// run performs an execution request in a goroutine (so pause and cancel
-// can interrupt it) and reports how it ended.
+// run performs an execution request on the session runner's goroutine
+// (so pause and cancel can interrupt it) and reports how it ended.
 func (s *Server) run(op func(d *debugger.Session) debugger.Stop) {
 	s.runOp(op, false)
 }
@@ -20,33 +20,54 @@ func (s *Server) runResumable(op func(d *debugger.Session) debugger.Stop) {
 	s.runOp(op, true)
 }
 
+// runOp starts op on the runner, holding s.mu while it runs (requests
+// that would need the lock meanwhile are refused by busy); the runner
+// reports the stop through reportStop.
 func (s *Server) runOp(op func(d *debugger.Session) debugger.Stop, resumable bool) {
-	if p := s.pauser.Load(); p != nil {
-		p.ClearPause()
+	r := s.runner.Load()
+	if r == nil {
+		return
 	}
-	s.lastOp = nil
-	if resumable {
-		s.lastOp = op
-	}
-	s.running.Store(true)
-	s.worker.Add(1)
-	go func() {
-		defer s.worker.Done()
+	err := r.Start(func(*debugger.Session) debugger.Stop {
 		var st debugger.Stop
 		s.withLock(func() {
-			defer s.running.Store(false)
 			st = s.guarded(op)
 			s.handles.reset()
 			s.last = st
 		})
 		s.flushOutput()
 		s.endProgress()
-		if s.suspend.Load() && st.Reason == debugger.ReasonPause {
-			s.suspended = true // acquireConfig resumes or reports it
-			return
-		}
-		s.reportStop(st)
-	}()
+		return st
+	}, resumable)
+	if err != nil {
+		s.log.Warn("an operation was started while another ran", "err", err)
+	}
+}
+
+// isRunning reports whether an operation runs (not suspended).
+func (s *Server) isRunning() bool {
+	r := s.runner.Load()
+	return r != nil && r.State() == debugger.StateRunning
+}
+
+// pauseRun pauses a running operation, reporting whether one ran.
+func (s *Server) pauseRun() bool {
+	r := s.runner.Load()
+	return r != nil && r.Pause()
+}
+
+// waitRun waits until a running operation has ended and been reported.
+func (s *Server) waitRun() {
+	if r := s.runner.Load(); r != nil {
+		r.Wait()
+	}
+}
+
+// stopRun pauses a running operation and waits until it has ended.
+func (s *Server) stopRun() {
+	if r := s.runner.Load(); r != nil {
+		r.Stop()
+	}
 }
 
 // guarded runs op, turning a panic into an error stop.
@@ -82,19 +103,30 @@ func (s *Server) reportStop(st debugger.Stop) {
 	s.timelineChanged()
 }
 
-// dapReason maps a stop reason to a DAP stopped reason.
+// dapReasons map the session's stop reasons to DAP stopped reasons.
+var dapReasons = map[debugger.Reason]string{
+	debugger.ReasonStep:           "step",
+	debugger.ReasonBreakpoint:     "breakpoint",
+	debugger.ReasonFunction:       "function breakpoint",
+	debugger.ReasonInstruction:    "instruction breakpoint",
+	debugger.ReasonData:           "data breakpoint",
+	debugger.ReasonException:      "exception",
+	debugger.ReasonPause:          "pause",
+	debugger.ReasonEntry:          "entry",
+	debugger.ReasonGoto:           "goto",
+	debugger.ReasonRestart:        "restart",
+	debugger.ReasonStartOfHistory: "step",
+	debugger.ReasonEndOfHistory:   "step",
+	debugger.ReasonHalted:         "exception",
+	debugger.ReasonError:          "pause",
+}
+
+// dapReason maps a stop reason to a DAP stopped reason ("pause" for none).
 func dapReason(r debugger.Reason) string {
-	switch r {
-	case debugger.ReasonStartOfHistory, debugger.ReasonEndOfHistory:
-		return "step"
-	case debugger.ReasonError:
-		return "pause"
-	case debugger.ReasonHalted:
-		return "exception"
-	case debugger.ReasonRestart:
-		return "restart"
+	if d, ok := dapReasons[r]; ok {
+		return d
 	}
-	return string(r)
+	return "pause"
 }
 
 // describe is the short text VS Code shows next to the thread. Every stop
@@ -110,7 +142,7 @@ func describe(st debugger.Stop) string {
 	case debugger.ReasonError:
 		return "Stopped on an error"
 	}
-	r := string(st.Reason)
+	r := st.Reason.String()
 	if r == "" {
 		return "Paused"
 	}
@@ -122,8 +154,8 @@ func (s *Server) timelineChanged() {
 	var body map[string]uint64
 	s.withLock(func() {
 		if s.sess != nil {
-			tl := s.sess.Timeline()
-			body = map[string]uint64{"start": tl.Start(), "end": tl.End(), "now": tl.Now()}
+			sp := s.sess.Span()
+			body = map[string]uint64{"start": sp.Start, "end": sp.End, "now": sp.Now}
 		}
 	})
 	if body == nil {
@@ -180,11 +212,8 @@ func granularity(g dap.SteppingGranularity) debugger.Granularity {
 // running operation is suspended (paused without a stopped event) while
 // they apply, and releaseConfig resumes it.
 func (s *Server) acquireConfig(req *envelope) *debugger.Session {
-	if p := s.pauser.Load(); p != nil && s.running.Load() {
-		s.suspend.Store(true)
-		p.Pause()
-		s.worker.Wait()
-		s.suspend.Store(false)
+	if r := s.runner.Load(); r != nil {
+		r.Suspend()
 	}
 	return s.acquire(req)
 }
@@ -192,14 +221,9 @@ func (s *Server) acquireConfig(req *envelope) *debugger.Session {
 // releaseConfig unlocks and resumes a suspended operation: continue and
 // reverseContinue go on; an interrupted step reports its pause.
 func (s *Server) releaseConfig() {
-	suspended, op, last := s.suspended, s.lastOp, s.last
-	s.suspended = false
 	s.mu.Unlock()
-	switch {
-	case suspended && op != nil:
-		s.runResumable(op)
-	case suspended:
-		s.reportStop(last)
+	if r := s.runner.Load(); r != nil {
+		r.Resume()
 	}
 }
 

@@ -44,21 +44,12 @@ type Server struct {
 	// run; later ones are refused.
 	configured bool
 
-	running  atomic.Bool
-	done     atomic.Bool                      // disconnect received
-	harts    atomic.Int32                     // threads to list, readable while running
-	panics   atomic.Int32                     // requests that panicked (caught), for tests
-	pauser   atomic.Pointer[debugger.Session] // for Pause without the lock
-	worker   sync.WaitGroup
+	done     atomic.Bool                     // disconnect received
+	harts    atomic.Int32                    // threads to list, readable while running
+	panics   atomic.Int32                    // requests that panicked (caught), for tests
+	runner   atomic.Pointer[debugger.Runner] // the session's run state (see run.go)
 	outBuf   outputBuffer
 	progress progressState
-
-	suspend atomic.Bool // the running operation is being suspended
-	// suspended and lastOp (used by the reader goroutine only, and by run
-	// before its worker starts) describe a suspended operation and how to
-	// resume it.
-	suspended bool
-	lastOp    func(d *debugger.Session) debugger.Stop
 }
 
 // New makes a server reading requests from r and writing to w.
@@ -94,10 +85,7 @@ func (s *Server) Serve() error {
 
 // shutdown stops a running operation and waits for it.
 func (s *Server) shutdown() {
-	if p := s.pauser.Load(); p != nil && s.running.Load() {
-		p.Pause()
-	}
-	s.worker.Wait()
+	s.stopRun()
 }
 
 // envelope is the part of a request every handler needs.

@@ -16,19 +16,24 @@ func (s *Server) views(sess *debugger.Session, r varRef, opts symbols.FormatOpti
 	case refGlobals:
 		return sess.Globals(r.hart, r.frame, opts)
 	case refRegisters:
-		return registerViews(sess, r.hart, opts)
+		return registerViews(sess, r.hart, r.frame, opts)
 	}
 	return sess.Children(r.hart, r.frame, r.val, opts)
 }
 
-// registerViews formats the registers as rows.
-func registerViews(sess *debugger.Session, hart int, opts symbols.FormatOptions) ([]symbols.View, error) {
-	regs, err := sess.Registers(hart)
+// registerViews formats the registers of a frame as rows (an outer
+// frame's caller-saved registers are <not saved>, as gdb shows them).
+func registerViews(sess *debugger.Session, hart, frame int, opts symbols.FormatOptions) ([]symbols.View, error) {
+	regs, err := sess.FrameRegisters(hart, frame)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]symbols.View, 0, len(regs))
 	for _, r := range regs {
+		if r.NotSaved {
+			out = append(out, symbols.View{Name: r.Name, Value: "<not saved>", Type: "uint32_t"})
+			continue
+		}
 		v := fmt.Sprintf("0x%08x", r.Value)
 		if !opts.Hex && r.Name != "pc" && r.Num < 32 && r.Name != "ra" && r.Name != "sp" && r.Name != "gp" {
 			v = fmt.Sprintf("0x%08x (%d)", r.Value, int32(r.Value))

@@ -5,10 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/rewind-debugger/rewind/console/dbgext"
 	"github.com/rewind-debugger/rewind/debugger"
-	"github.com/rewind-debugger/rewind/symbols/cexpr"
-	"github.com/rewind-debugger/rewind/vm"
 )
 
 // splitIf separates "LOCATION if COND".
@@ -37,17 +34,17 @@ func (c *Console) cmdBreak(arg string, temp bool) error {
 	if loc == "" {
 		f, err := c.s.Frame(c.hart, c.frame)
 		if err != nil || f.Location.Line == 0 {
-			loc = fmt.Sprintf("*%#x", c.s.Machine().Hart(c.hart).PC())
+			loc = fmt.Sprintf("*%#x", c.s.PC(c.hart))
 		} else {
 			loc = fmt.Sprintf("%s:%d", f.Location.File.Name, f.Location.Line)
 		}
 	}
-	sp, err := dbgext.CodeSpec(c.s, c.hart, c.frame, loc, c.currentFile())
+	sp, err := c.s.ResolveLocation(c.hart, c.frame, loc, c.currentFile())
 	if err != nil {
 		return err
 	}
 	sp.Condition.Condition, sp.Temporary = cond, temp
-	e, err := c.bps.Add(sp)
+	e, err := c.s.AddBreakpoint(sp)
 	if err != nil {
 		return err
 	}
@@ -60,8 +57,7 @@ func (c *Console) cmdBreak(arg string, temp bool) error {
 }
 
 // where describes a code breakpoint's place.
-func (c *Console) where(e *dbgext.Entry) string {
-	b := e.BP
+func (c *Console) where(b *debugger.Breakpoint) string {
 	s := ""
 	if len(b.Addrs) > 0 {
 		s = fmt.Sprintf("%#x", b.Addrs[0])
@@ -81,21 +77,15 @@ func (c *Console) cmdWatch(name, arg string) error {
 	if expr == "" {
 		return fmt.Errorf("%s: which expression?", name)
 	}
-	acc := map[string]vm.Access{"watch": vm.AccessWrite, "rwatch": vm.AccessRead, "awatch": vm.AccessRead | vm.AccessWrite}[name]
-	sp, err := dbgext.WatchSpec(c.s, c.hart, c.frame, expr, acc)
+	acc := map[string]debugger.Access{"watch": debugger.AccessWrite, "rwatch": debugger.AccessRead, "awatch": debugger.AccessRW}[name]
+	sp, err := c.s.WatchSpec(c.hart, c.frame, expr, acc)
 	if err != nil {
 		return err
 	}
 	sp.Condition.Condition = cond
-	e, err := c.bps.Add(sp)
+	e, err := c.s.AddBreakpoint(sp)
 	if err != nil {
 		return err
-	}
-	if f, err := c.s.Frame(c.hart, c.frame); err == nil {
-		if v, err := f.Evaluate(expr); err == nil && v.HasAddr {
-			c.watchVals[e.ID] = cexpr.Value{Type: v.Type, Addr: v.Addr, HasAddr: true, BitOffset: v.BitOffset, BitSize: v.BitSize}
-			c.watchLast[e.ID] = c.watchValue(e.ID)
-		}
 	}
 	kind := map[string]string{"watch": "Watchpoint", "rwatch": "Read watchpoint", "awatch": "Access watchpoint"}[name]
 	fmt.Fprintf(c.out, "%s %d: %s (%d bytes at %#x)\n", kind, e.ID, expr, sp.Size, sp.Addr)
@@ -105,7 +95,7 @@ func (c *Console) cmdWatch(name, arg string) error {
 // cmdDelete deletes breakpoints by number, or all of them.
 func (c *Console) cmdDelete(arg string) error {
 	if arg == "" {
-		c.bps.DeleteAll()
+		c.s.RemoveAllBreakpoints()
 		fmt.Fprintln(c.out, "Deleted every breakpoint.")
 		return nil
 	}
@@ -114,7 +104,10 @@ func (c *Console) cmdDelete(arg string) error {
 		if err != nil {
 			return fmt.Errorf("delete: %q is not a breakpoint number", f)
 		}
-		if err := c.bps.Delete(id); err != nil {
+		if c.s.Breakpoint(id) == nil {
+			return fmt.Errorf("no breakpoint number %d", id)
+		}
+		if err := c.s.RemoveBreakpoint(id); err != nil {
 			return err
 		}
 	}
@@ -123,31 +116,34 @@ func (c *Console) cmdDelete(arg string) error {
 
 // infoBreakpoints lists the breakpoints.
 func (c *Console) infoBreakpoints() {
-	l := c.bps.List()
+	l := c.s.Breakpoints()
 	if len(l) == 0 {
 		fmt.Fprintln(c.out, "No breakpoints or watchpoints.")
 		return
 	}
-	fmt.Fprintln(c.out, "Num  Type            Disp  What")
+	fmt.Fprintln(c.out, "Num  Type            Disp  Enb  What")
 	for _, e := range l {
-		disp := "keep"
+		disp, enb := "keep", "y"
 		if e.Spec.Temporary {
 			disp = "del"
 		}
+		if e.Disabled {
+			enb = "n"
+		}
 		typ, what := "breakpoint", c.where(e)
-		if e.Spec.Kind == debugger.KindData {
-			typ = map[vm.Access]string{vm.AccessWrite: "watchpoint", vm.AccessRead: "read watchpoint"}[e.Spec.Access]
+		if e.Kind == debugger.KindData {
+			typ = map[debugger.Access]string{debugger.AccessWrite: "watchpoint", debugger.AccessRead: "read watchpoint"}[e.Access]
 			if typ == "" {
 				typ = "acc watchpoint"
 			}
-			what = fmt.Sprintf("%s (%d bytes at %#x)", e.Spec.Expr, e.Spec.Size, e.Spec.Addr)
+			what = fmt.Sprintf("%s (%d bytes at %#x)", e.Spec.Expr, e.Size, e.Addr)
 		}
-		fmt.Fprintf(c.out, "%-4d %-15s %-5s %s\n", e.ID, typ, disp, what)
-		if e.Spec.Condition.Condition != "" {
-			fmt.Fprintf(c.out, "        stop only if %s\n", e.Spec.Condition.Condition)
+		fmt.Fprintf(c.out, "%-4d %-15s %-5s %-4s %s\n", e.ID, typ, disp, enb, what)
+		if e.Condition != "" {
+			fmt.Fprintf(c.out, "        stop only if %s\n", e.Condition)
 		}
-		if e.Hits > 0 {
-			fmt.Fprintf(c.out, "        stopped here %d time%s\n", e.Hits, plural(e.Hits))
+		if e.Stops > 0 {
+			fmt.Fprintf(c.out, "        stopped here %d time%s\n", e.Stops, plural(e.Stops))
 		}
 	}
 }

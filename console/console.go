@@ -16,20 +16,15 @@ import (
 	"os"
 	"strings"
 
-	"github.com/rewind-debugger/rewind/checkpoint"
-	"github.com/rewind-debugger/rewind/console/dbgext"
 	"github.com/rewind-debugger/rewind/debugger"
-	"github.com/rewind-debugger/rewind/symbols/cexpr"
 )
 
 // Config says what to debug.
 type Config struct {
-	ELF  []byte
-	Name string // shown in the banner
-	// Path is the ELF's path on disk (to find sources), "" if none.
-	Path      string
-	Harts     int
-	Recording *checkpoint.Recording
+	// Program is the firmware or recording (debugger.Open opens it).
+	Program debugger.Program
+	Name    string // shown in the banner
+	Harts   int
 	// Sources supplies source files by base name ("demo.c"), for firmware
 	// whose sources are not on disk.
 	Sources map[string][]byte
@@ -39,7 +34,7 @@ type Config struct {
 type Console struct {
 	out   io.Writer
 	s     *debugger.Session
-	bps   *dbgext.Table
+	run   *debugger.Runner // runs the commands that move in time
 	src   *sources
 	uart  uartWriter
 	name  string
@@ -50,9 +45,6 @@ type Console struct {
 	quit  bool
 	// backward is set while a command that goes back in time runs.
 	backward bool
-	// watchVals are the watched values, watchLast their last shown text.
-	watchVals map[int]cexpr.Value
-	watchLast map[int]string
 }
 
 // Prompt is printed before each command.
@@ -60,26 +52,28 @@ const Prompt = "(rewind) "
 
 // New starts a session on cfg's firmware, stopped at the start.
 func New(out io.Writer, cfg Config) (*Console, error) {
-	c := &Console{out: out, name: cfg.Name, src: newSources(cfg.Sources),
-		watchVals: map[int]cexpr.Value{}, watchLast: map[int]string{}}
+	c := &Console{out: out, name: cfg.Name, src: newSources(cfg.Sources)}
 	c.uart.out = out
-	s, err := debugger.New(cfg.ELF, debugger.Options{
-		Path: cfg.Path, Harts: cfg.Harts, Recording: cfg.Recording,
+	s, err := debugger.Open(cfg.Program, debugger.Options{
+		Harts:  cfg.Harts,
 		Output: func(b byte, _ uint64) { c.uart.write(b) },
 		Log:    func(text string, _ uint64) { c.uart.log(text) },
 	})
 	if err != nil {
 		return nil, err
 	}
-	if err := s.SetExceptionFilters(dbgext.StopOnFaults); err != nil {
+	// A fault stops the run (as a signal stops gdb), so that firmware
+	// that faults with no usable trap handler does not trap forever.
+	if err := s.SetExceptionFilters([]string{debugger.FilterAllFaults}); err != nil {
 		return nil, err
 	}
-	c.s, c.bps = s, dbgext.NewTable(s)
+	c.s, c.run = s, debugger.NewRunner(s, nil)
 	return c, nil
 }
 
-// Session returns the debugging session (for Pause from a signal handler).
-func (c *Console) Session() *debugger.Session { return c.s }
+// Interrupt stops a running command soon (Ctrl-C). Safe from any
+// goroutine, such as a signal handler's.
+func (c *Console) Interrupt() { c.run.Pause() }
 
 // Run prints the banner and the entry stop, then reads and executes
 // commands until quit or the end of in. When interactive is false (a

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/rewind-debugger/rewind/debugger"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden transcripts in testdata/")
@@ -22,7 +24,7 @@ func demoConsole(t testing.TB, out *bytes.Buffer) *Console {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := New(out, Config{ELF: elf, Name: "demo.elf", Sources: map[string][]byte{"demo.c": src}})
+	c, err := New(out, Config{Program: debugger.Program{ELF: elf}, Name: "demo.elf", Sources: map[string][]byte{"demo.c": src}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +39,7 @@ func firmwareConsole(t testing.TB, out *bytes.Buffer, name string) *Console {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := New(out, Config{ELF: elf, Name: name + ".elf", Path: path})
+	c, err := New(out, Config{Program: debugger.Program{ELF: elf, ELFPath: path}, Name: name + ".elf"})
 	if err != nil {
 		t.Fatal(err)
 	}

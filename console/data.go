@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/rewind-debugger/rewind/console/dbgext"
+	"github.com/rewind-debugger/rewind/debugger"
 	"github.com/rewind-debugger/rewind/symbols"
 )
 
@@ -60,13 +60,18 @@ func (c *Console) cmdHistory(expr string) error {
 	if expr == "" {
 		return fmt.Errorf("history of what? (an expression naming memory)")
 	}
-	ch, more, err := dbgext.Changes(c.s, c.hart, c.frame, expr, symbols.FormatOptions{}, dbgext.StopOnFaults)
+	var h debugger.ValueHistory
+	var err error
+	if err := c.run.Do(func(s *debugger.Session) {
+		h, err = s.ValueHistory(c.hart, c.frame, expr, debugger.HistoryOptions{})
+	}); err != nil {
+		return err
+	}
 	if err != nil {
 		return err
 	}
-	tl := c.s.Timeline()
-	fmt.Fprintf(c.out, "%s changed %d time%s in the history (time %d to %d):\n", expr, len(ch), plural(len(ch)), tl.Start(), tl.End())
-	for _, x := range ch {
+	fmt.Fprintf(c.out, "%s changed %d time%s in the history (time %d to %d):\n", expr, h.Count, plural(h.Count), h.Start, h.End)
+	for _, x := range h.Changes {
 		where := fmt.Sprintf("%#x", x.PC)
 		if x.Line > 0 {
 			where = fmt.Sprintf("%s:%d", baseName(x.File), x.Line)
@@ -76,8 +81,12 @@ func (c *Console) cmdHistory(expr string) error {
 		}
 		fmt.Fprintf(c.out, "  time %-8d %-22s %s -> %s\n", x.Time, where, x.Old, x.New)
 	}
-	if more {
-		fmt.Fprintln(c.out, "  (more changes not shown)")
+	if h.Truncated {
+		which := "first"
+		if h.Last {
+			which = "last"
+		}
+		fmt.Fprintf(c.out, "  (changed %d times; showing the %s %d)\n", h.Count, which, len(h.Changes))
 	}
 	return nil
 }

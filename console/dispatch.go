@@ -12,6 +12,10 @@ func (c *Console) dispatch(cmd Command) error {
 		return c.cmdBreak(cmd.Arg, cmd.Name == "tbreak")
 	case "delete":
 		return c.cmdDelete(cmd.Arg)
+	case "enable", "disable":
+		return c.cmdEnable(cmd.Arg, cmd.Name == "enable")
+	case "condition":
+		return c.cmdCondition(cmd.Arg)
 	case "watch", "rwatch", "awatch":
 		return c.cmdWatch(cmd.Name, cmd.Arg)
 	case "info":

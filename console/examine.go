@@ -3,11 +3,11 @@ package console
 import (
 	"encoding/binary"
 	"fmt"
+	"github.com/rewind-debugger/rewind/debugger"
 	"strconv"
 	"strings"
 
 	"github.com/go-delve/delve/pkg/dwarf/godwarf"
-	"github.com/rewind-debugger/rewind/console/dbgext"
 	"github.com/rewind-debugger/rewind/symbols/cexpr"
 )
 
@@ -63,7 +63,7 @@ func (c *Console) cmdExamine(format, arg string) error {
 	}
 	switch x.f {
 	case 'i':
-		c.printInstructions(addr, x.count, c.s.Machine().Hart(c.hart).PC())
+		c.printInstructions(addr, x.count, c.s.PC(c.hart))
 		return nil
 	case 's':
 		return c.examineString(addr, x.count)
@@ -74,7 +74,7 @@ func (c *Console) cmdExamine(format, arg string) error {
 // address evaluates an address: a number, a pointer or integer
 // expression, or an object in memory (its address).
 func (c *Console) address(arg string) (uint32, error) {
-	if n, err := dbgext.ParseUint(arg); err == nil {
+	if n, err := debugger.ParseUint(arg); err == nil {
 		if n > 0xffffffff {
 			return 0, fmt.Errorf("address %#x is out of range", n)
 		}

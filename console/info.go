@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/rewind-debugger/rewind/debugger"
 	"github.com/rewind-debugger/rewind/symbols"
 )
 
@@ -43,35 +44,54 @@ func (c *Console) cmdInfo(arg string) error {
 	return topics[match[0]](strings.TrimSpace(rest))
 }
 
-// infoRegisters prints the registers of the current hart (all, or those
-// named).
+// infoRegisters prints the registers of the selected frame (all, or
+// those named, in the order named). In an outer frame a register the
+// unwinder cannot recover shows as <not saved>, as in gdb.
 func (c *Console) infoRegisters(arg string) error {
-	regs, err := c.s.Registers(c.hart)
+	regs, err := c.s.FrameRegisters(c.hart, c.frame)
 	if err != nil {
 		return err
 	}
-	want := map[string]bool{}
-	for _, n := range strings.Fields(arg) {
-		want[strings.TrimPrefix(n, "$")] = true
-	}
-	shown := 0
-	for _, r := range regs {
-		if len(want) > 0 && !want[r.Name] {
-			continue
+	names := strings.Fields(arg)
+	if len(names) == 0 {
+		for _, r := range regs {
+			c.printRegister(r)
 		}
-		shown++
-		extra := fmt.Sprint(int32(r.Value))
-		if r.Name == "pc" || r.Name == "ra" {
-			if sym, ok := c.s.Symbols().SymbolAt(r.Value); ok {
-				extra = "<" + sym + ">"
+		return nil
+	}
+	byName := map[string]debugger.Register{}
+	for _, r := range regs {
+		byName[r.Name] = r
+	}
+	for _, n := range names {
+		n = strings.TrimPrefix(n, "$")
+		r, ok := byName[n]
+		if !ok {
+			if num, known := debugger.RegisterByName(n); known && num < 32 {
+				r, ok = regs[num], true // x10 for a0
 			}
 		}
-		fmt.Fprintf(c.out, "%-9s %-12s %s\n", r.Name, fmt.Sprintf("%#x", r.Value), extra)
-	}
-	if shown == 0 {
-		return fmt.Errorf("no register named %s", arg)
+		if !ok {
+			return fmt.Errorf("invalid register `%s'", n)
+		}
+		c.printRegister(r)
 	}
 	return nil
+}
+
+// printRegister prints one line of info registers.
+func (c *Console) printRegister(r debugger.Register) {
+	if r.NotSaved {
+		fmt.Fprintf(c.out, "%-9s %s\n", r.Name, "<not saved>")
+		return
+	}
+	extra := fmt.Sprint(int32(r.Value))
+	if r.Name == "pc" || r.Name == "ra" {
+		if sym, ok := c.s.Symbols().SymbolAt(r.Value); ok {
+			extra = "<" + sym + ">"
+		}
+	}
+	fmt.Fprintf(c.out, "%-9s %-12s %s\n", r.Name, fmt.Sprintf("%#x", r.Value), extra)
 }
 
 // infoVars prints the selected frame's locals or arguments.
@@ -138,7 +158,7 @@ func (c *Console) infoThreads() {
 		if h == c.hart {
 			mark = "*"
 		}
-		text := fmt.Sprintf("%#x", c.s.Machine().Hart(h).PC())
+		text := fmt.Sprintf("%#x", c.s.PC(h))
 		if f, err := c.s.Frame(h, 0); err == nil {
 			text = c.frameText(f)
 		}

@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/rewind-debugger/rewind/console/dbgext"
 	"github.com/rewind-debugger/rewind/debugger"
 	"github.com/rewind-debugger/rewind/symbols"
 )
@@ -35,13 +34,20 @@ func (c *Console) cmdList(arg string) error {
 
 // listPlace resolves a list argument to a file and line.
 func (c *Console) listPlace(arg string) (symbols.SourceFile, int, error) {
-	l, err := dbgext.ParseLocation(arg)
+	l, err := debugger.ParseLocation(arg)
 	if err != nil {
 		return symbols.SourceFile{}, 0, err
 	}
 	syms := c.s.Symbols()
 	switch l.Kind {
 	case debugger.KindLine:
+		if l.Relative {
+			f, err := c.s.Frame(c.hart, c.frame)
+			if err != nil || f.Location.Line == 0 {
+				return symbols.SourceFile{}, 0, fmt.Errorf("no current line for %s", arg)
+			}
+			return f.Location.File, max(f.Location.Line+l.Offset, 1), nil
+		}
 		if l.File == "" {
 			if c.list.next > 0 {
 				return c.list.file, l.Line, nil
@@ -83,7 +89,7 @@ func (c *Console) listPlace(arg string) (symbols.SourceFile, int, error) {
 // named, or around an address), marking the current instruction.
 func (c *Console) cmdDisassemble(arg string) error {
 	syms := c.s.Symbols()
-	pc := c.s.Machine().Hart(c.hart).PC()
+	pc := c.s.PC(c.hart)
 	if f, err := c.s.Frame(c.hart, c.frame); err == nil {
 		pc = f.PC
 	}

@@ -18,7 +18,7 @@ type Command struct {
 
 // commandNames lists the full names, in the order help shows them.
 var commandNames = []string{
-	"break", "tbreak", "delete", "watch", "rwatch", "awatch", "info",
+	"break", "tbreak", "delete", "enable", "disable", "condition", "watch", "rwatch", "awatch", "info",
 	"continue", "next", "step", "finish", "stepi", "nexti",
 	"reverse-continue", "reverse-next", "reverse-step", "reverse-finish", "reverse-stepi",
 	"print", "set", "x", "backtrace", "frame", "up", "down", "list", "disassemble",
@@ -28,7 +28,8 @@ var commandNames = []string{
 // aliases are the short forms.
 var aliases = map[string]string{
 	"b": "break", "br": "break", "tb": "tbreak", "d": "delete", "i": "info",
-	"c": "continue", "cont": "continue", "n": "next", "s": "step", "fin": "finish",
+	"c": "continue", "co": "continue", "con": "continue", "cont": "continue", "cond": "condition",
+	"dis": "disable", "disa": "disable", "di": "disassemble", "n": "next", "s": "step", "fin": "finish",
 	"si": "stepi", "ni": "nexti", "rc": "reverse-continue", "rn": "reverse-next",
 	"rs": "reverse-step", "rsi": "reverse-stepi", "rf": "reverse-finish",
 	"p": "print", "bt": "backtrace", "where": "backtrace", "f": "frame",

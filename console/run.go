@@ -1,11 +1,11 @@
 package console
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
-	"github.com/rewind-debugger/rewind/console/dbgext"
 	"github.com/rewind-debugger/rewind/debugger"
 )
 
@@ -25,6 +25,9 @@ func (c *Console) cmdRun(name, arg string) error {
 	}
 	fn := ""
 	if name == "finish" || name == "reverse-finish" {
+		if err := c.s.CanStepOut(c.hart, c.frame); err != nil {
+			return err
+		}
 		if fs, err := c.s.Frames(c.hart); err == nil && c.frame < len(fs) {
 			fmt.Fprintf(c.out, "Run till exit from #%d %s\n", c.frame, c.frameText(fs[c.frame]))
 			if name == "finish" && !fs[0].Inlined {
@@ -35,7 +38,13 @@ func (c *Console) cmdRun(name, arg string) error {
 	c.backward = strings.HasPrefix(name, "reverse-")
 	defer func() { c.backward = false }()
 	for i := 0; i < n; i++ {
-		st := op()
+		st, err := c.run.Run(func(*debugger.Session) debugger.Stop { return op() })
+		if err != nil {
+			return err
+		}
+		if errors.Is(st.Err, debugger.ErrOutermostFrame) {
+			return st.Err // refused before it moved
+		}
 		if i == n-1 || st.Reason != debugger.ReasonStep {
 			c.showStop(st)
 			if v := c.returnedValue(fn, st); v != "" {
@@ -43,7 +52,6 @@ func (c *Console) cmdRun(name, arg string) error {
 			}
 			return nil
 		}
-		c.bps.Stopped(st)
 	}
 	return nil
 }
@@ -58,7 +66,7 @@ func (c *Console) motions() map[string]func() debugger.Stop {
 		"step":             func() debugger.Stop { return c.s.StepIn(h, debugger.Statement) },
 		"finish":           func() debugger.Stop { return c.s.StepOut(h, debugger.Statement) },
 		"stepi":            func() debugger.Stop { return c.s.StepInstruction(h) },
-		"nexti":            func() debugger.Stop { return dbgext.NextInstruction(c.s, h) },
+		"nexti":            func() debugger.Stop { return c.s.Next(h, debugger.ByInstruction) },
 		"reverse-next":     func() debugger.Stop { return c.s.StepBack(h, debugger.Statement) },
 		"reverse-step":     func() debugger.Stop { return c.s.ReverseStepIn(h) },
 		"reverse-finish":   func() debugger.Stop { return c.s.ReverseStepOut(h) },
@@ -69,17 +77,17 @@ func (c *Console) motions() map[string]func() debugger.Stop {
 // cmdSeek moves to a time: a number, +N/-N relative to now, "start" or
 // "end".
 func (c *Console) cmdSeek(arg string) error {
-	tl := c.s.Timeline()
+	span := c.s.Span()
 	var t uint64
 	switch a := strings.TrimSpace(arg); {
 	case a == "":
 		return fmt.Errorf("seek: which time? (a number, +N, -N, start or end)")
 	case a == "start":
-		t = tl.Start()
+		t = span.Start
 	case a == "end":
-		t = tl.End()
+		t = span.End
 	case strings.HasPrefix(a, "+") || strings.HasPrefix(a, "-"):
-		d, err := dbgext.ParseUint(a[1:])
+		d, err := debugger.ParseUint(a[1:])
 		if err != nil {
 			return fmt.Errorf("seek: bad time %q", a)
 		}
@@ -88,16 +96,20 @@ func (c *Console) cmdSeek(arg string) error {
 			t = c.s.Now() - min(d, c.s.Now())
 		}
 	default:
-		v, err := dbgext.ParseUint(a)
+		v, err := debugger.ParseUint(a)
 		if err != nil {
 			return fmt.Errorf("seek: bad time %q", a)
 		}
 		t = v
 	}
-	if t > tl.End() {
-		fmt.Fprintf(c.out, "History ends at time %d: going there (use continue to run further).\n", tl.End())
+	if t > span.End {
+		fmt.Fprintf(c.out, "History ends at time %d: going there (use continue to run further).\n", span.End)
 	}
-	c.showStop(c.s.Seek(t))
+	st, err := c.run.Run(func(s *debugger.Session) debugger.Stop { return s.Seek(t) })
+	if err != nil {
+		return err
+	}
+	c.showStop(st)
 	return nil
 }
 
@@ -106,7 +118,7 @@ func (c *Console) cmdWhen(arg string) error {
 	if arg != "" {
 		return fmt.Errorf("when takes no argument")
 	}
-	tl := c.s.Timeline()
-	fmt.Fprintf(c.out, "time %d (history: %d to %d)\n", c.s.Now(), tl.Start(), tl.End())
+	span := c.s.Span()
+	fmt.Fprintf(c.out, "time %d (history: %d to %d)\n", span.Now, span.Start, span.End)
 	return nil
 }

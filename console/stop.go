@@ -4,10 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/rewind-debugger/rewind/console/dbgext"
 	"github.com/rewind-debugger/rewind/debugger"
 	"github.com/rewind-debugger/rewind/symbols"
-	"github.com/rewind-debugger/rewind/vm"
 )
 
 // showStop tells where an operation left the session: why it stopped, the
@@ -15,9 +13,9 @@ import (
 func (c *Console) showStop(st debugger.Stop) {
 	c.uart.flush()
 	c.hart, c.frame = st.Hart, 0
-	for _, e := range c.bps.Stopped(st) {
+	for _, e := range st.Breakpoints {
 		switch {
-		case e.Spec.Kind == debugger.KindData:
+		case e.Kind == debugger.KindData:
 			c.watchStop(e, st)
 		case e.Spec.Temporary:
 			fmt.Fprintf(c.out, "Temporary breakpoint %d, ", e.ID)
@@ -35,21 +33,23 @@ func (c *Console) showStop(st debugger.Stop) {
 }
 
 // watchStop describes a watchpoint stop: going forward the access has
-// happened (old and new value), going backwards it is about to.
-func (c *Console) watchStop(e *dbgext.Entry, st debugger.Stop) {
+// happened (old and new value), going backwards it is about to. The
+// values are the session's: the memory just before and after the access.
+func (c *Console) watchStop(e *debugger.Breakpoint, st debugger.Stop) {
 	by := ""
 	if _, b, ok := strings.Cut(st.Description, " by "); ok {
 		by = b
 	}
-	now := c.watchValue(e.ID)
-	old := c.watchLast[e.ID]
-	c.watchLast[e.ID] = now
-	verb := map[vm.Access]string{vm.AccessWrite: "written", vm.AccessRead: "read"}[e.Spec.Access]
+	old, now := "?", "?"
+	if w := st.Watch; w != nil && w.New != "" {
+		old, now = w.Old, w.New
+	}
+	verb := map[debugger.Access]string{debugger.AccessWrite: "written", debugger.AccessRead: "read"}[e.Access]
 	if verb == "" {
 		verb = "accessed"
 	}
 	if c.backward {
-		fmt.Fprintf(c.out, "Watchpoint %d: %s is %s by %s (stopped before it)\nValue now = %s\n", e.ID, e.Spec.Expr, verb, by, now)
+		fmt.Fprintf(c.out, "Watchpoint %d: %s is %s by %s (stopped before it)\nValue now = %s\n", e.ID, e.Spec.Expr, verb, by, old)
 		return
 	}
 	fmt.Fprintf(c.out, "Watchpoint %d: %s %s by %s\n", e.ID, e.Spec.Expr, verb, by)
@@ -58,19 +58,6 @@ func (c *Console) watchStop(e *dbgext.Entry, st debugger.Stop) {
 	} else {
 		fmt.Fprintf(c.out, "Value = %s\n", now)
 	}
-}
-
-// watchValue formats the current value of watchpoint id's memory.
-func (c *Console) watchValue(id int) string {
-	v, ok := c.watchVals[id]
-	if !ok {
-		return "?"
-	}
-	env, err := c.s.Env(c.hart, 0)
-	if err != nil {
-		return "?"
-	}
-	return c.s.Symbols().Format(v, env, symbols.FormatOptions{})
 }
 
 // reasonText is the line saying why the run stopped ("" when the frame
@@ -104,7 +91,7 @@ func reasonText(st debugger.Stop, backward bool) string {
 				// completes: there is no trap handler to run.
 				hint = "; no trap handler can take it, so the board halted on the faulting instruction"
 			}
-			return fmt.Sprintf("%s: %s at %s (mtval %#x)%s", capitalize(string(st.Reason)),
+			return fmt.Sprintf("%s: %s at %s (mtval %#x)%s", capitalize(st.Reason.String()),
 				debugger.CauseName(tr.Cause), where, tr.Tval, hint)
 		}
 	case debugger.ReasonPause:
@@ -114,9 +101,9 @@ func reasonText(st debugger.Stop, backward bool) string {
 		return capitalize(st.Description) + "."
 	}
 	if st.Description != "" {
-		return capitalize(string(st.Reason)) + ": " + st.Description
+		return capitalize(st.Reason.String()) + ": " + st.Description
 	}
-	return capitalize(string(st.Reason)) + "."
+	return capitalize(st.Reason.String()) + "."
 }
 
 func capitalize(s string) string {
@@ -131,7 +118,7 @@ func capitalize(s string) string {
 func (c *Console) showFrame(context bool) {
 	fs, err := c.s.Frames(c.hart)
 	if err != nil || c.frame >= len(fs) {
-		pc := c.s.Machine().Hart(c.hart).PC()
+		pc := c.s.PC(c.hart)
 		fmt.Fprintf(c.out, "%#x, time %d (%v)\n", pc, c.s.Now(), err)
 		return
 	}

@@ -26,23 +26,22 @@ func (s *Session) arm(reverse bool) {
 		s.liveFrom = s.tl.End()
 	}
 	var c checkpoint.Conditions
-	var addrs []uint32
-	s.bps.each(func(b *Breakpoint) {
-		if b.Kind != KindData && b.Verified {
-			addrs = append(addrs, b.Addrs...)
+	s.bps.index()
+	addrs := s.bps.addrs
+	if len(s.bps.temp) > 0 {
+		addrs = slices.Clone(addrs)
+		for a := range s.bps.temp {
+			addrs = append(addrs, a)
 		}
-	})
-	for a := range s.bps.temp {
-		addrs = append(addrs, a)
+		slices.Sort(addrs)
+		addrs = slices.Compact(addrs)
 	}
-	slices.Sort(addrs)
-	for _, a := range slices.Compact(addrs) {
-		c.Breakpoints = append(c.Breakpoints, checkpoint.Breakpoint{Addr: a, Hart: -1})
+	c.Breakpoints = make([]checkpoint.Breakpoint, len(addrs))
+	for i, a := range addrs {
+		c.Breakpoints[i] = checkpoint.Breakpoint{Addr: a, Hart: -1}
 	}
 	for _, b := range s.bps.data {
-		if b.Verified {
-			c.Watchpoints = append(c.Watchpoints, checkpoint.Watchpoint{Addr: b.Addr, Size: b.Size, Access: b.Access})
-		}
+		c.Watchpoints = append(c.Watchpoints, checkpoint.Watchpoint{Addr: b.Addr, Size: b.Size, Access: b.Access.vmAccess()})
 	}
 	c.Traps = len(s.bps.filters) > 0
 	c.Predicate = s.accept
@@ -63,7 +62,7 @@ func (s *Session) accept(_ *vm.Machine, st vm.Stop) bool {
 		r.temp = s.bps.temp[st.PC]
 		r.ids = s.take(s.bps.at(st.PC), st)
 	case vm.StopWatchpoint:
-		r.ids = s.take(s.bps.watching(st.Addr, st.Size, st.Access), st)
+		r.ids = s.take(s.bps.watching(st.Addr, st.Size, accessOf(st.Access)), st)
 	case vm.StopTrap:
 		if s.trapWanted(st.Cause) {
 			r.ids = []int{0}

@@ -3,9 +3,8 @@ package debugger
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
-
-	"github.com/rewind-debugger/rewind/vm"
 )
 
 // BenchmarkStepBack measures a reverse step over from the demo's failed
@@ -60,7 +59,7 @@ func BenchmarkReverseContinueData(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	s.SetDataBreakpoints([]DataSpec{{Name: "marker", Addr: d.Addr, Size: d.Size, Access: vm.AccessWrite}})
+	s.SetDataBreakpoints([]DataSpec{{Name: "marker", Addr: d.Addr, Size: d.Size, Access: AccessWrite}})
 	var back uint64
 	for b.Loop() {
 		st := s.ReverseContinue()
@@ -98,5 +97,30 @@ func BenchmarkInspect(b *testing.B) {
 		}
 		s.Globals(0, 0, fmtOpts)
 		s.Registers(0)
+	}
+}
+
+// BenchmarkSetLineBreakpoints measures one SetLineBreakpoints call (a DAP
+// setBreakpoints) of n lines, most past the end of the file, through the
+// absolute path a client sends: the cost must grow linearly with n.
+func BenchmarkSetLineBreakpoints(b *testing.B) {
+	path, err := filepath.Abs(filepath.Join("..", "testdata", "firmware", "demo.c"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, n := range []int{1_000, 10_000, 100_000} {
+		specs := make([]LineSpec, n)
+		for i := range specs {
+			specs[i] = LineSpec{Line: 1 + i}
+		}
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			s, _ := newDemo(b)
+			for b.Loop() {
+				s.SetLineBreakpoints(path, specs)
+				b.StopTimer()
+				s.SetLineBreakpoints(path, nil)
+				b.StartTimer()
+			}
+		})
 	}
 }

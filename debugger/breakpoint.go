@@ -2,8 +2,7 @@ package debugger
 
 import (
 	"fmt"
-
-	"github.com/rewind-debugger/rewind/vm"
+	"slices"
 )
 
 // Kind says what a breakpoint is attached to.
@@ -17,7 +16,10 @@ const (
 	KindData
 )
 
-// Breakpoint is one breakpoint as the session resolved it.
+// Breakpoint is one breakpoint of the session's table, as the session
+// resolved it. Its ID is stable: it stays the same when the breakpoint is
+// amended or when other breakpoints come and go. Front-ends read it; they
+// change it only through the Session's methods.
 type Breakpoint struct {
 	ID       int
 	Kind     Kind
@@ -30,7 +32,13 @@ type Breakpoint struct {
 	Addrs   []uint32
 	// Addr, Size and Access describe a data breakpoint.
 	Addr, Size uint32
-	Access     vm.Access
+	Access     Access
+	// Spec is what was asked for.
+	Spec BreakpointSpec
+	// Disabled breakpoints stay in the table but never stop.
+	Disabled bool
+	// Stops counts the stops this breakpoint caused.
+	Stops int
 
 	Condition  string
 	LogMessage string
@@ -57,31 +65,62 @@ type Condition struct {
 // stops reports whether this breakpoint stops (a log point does not).
 func (b *Breakpoint) stops() bool { return b.LogMessage == "" }
 
+// live reports whether the breakpoint takes part in runs.
+func (b *Breakpoint) live() bool { return b.Verified && !b.Disabled }
+
 // fill sets the condition fields, reporting a bad hit condition.
 func (b *Breakpoint) fill(c Condition) {
+	b.Spec.Condition = c
 	b.Condition, b.LogMessage, b.condFunc = c.Condition, c.LogMessage, c.Func
 	h, err := parseHitCond(c.HitCondition)
 	if err != nil {
-		b.Verified, b.Message = false, err.Error()
+		b.Verified, b.Message, b.hit = false, err.Error(), hitCond{}
 		return
 	}
 	b.hit = h
 }
 
-// breakpoints holds every breakpoint of the session.
+// breakpoints is the session's breakpoint table: every breakpoint by its
+// stable id, with an index of the code breakpoints by address.
 type breakpoints struct {
 	nextID  int
-	line    map[string][]*Breakpoint // by the path the client gave
-	fn      []*Breakpoint
-	insn    []*Breakpoint
-	data    []*Breakpoint
+	list    []*Breakpoint // in id order
+	byAddr  map[uint32][]*Breakpoint
+	addrs   []uint32      // the keys of byAddr, sorted
+	data    []*Breakpoint // the live data breakpoints
+	dirty   bool          // byAddr, addrs and data are stale
 	filters map[string]bool
 	temp    map[uint32]bool // run-to and step-out addresses
 }
 
+// newBP makes a breakpoint with the next id (not yet in the table).
 func (bs *breakpoints) newBP(k Kind) *Breakpoint {
 	bs.nextID++
 	return &Breakpoint{ID: bs.nextID, Kind: k}
+}
+
+// insert adds b, whose id is larger than every id in the table.
+func (bs *breakpoints) insert(b *Breakpoint) {
+	bs.list = append(bs.list, b)
+	bs.dirty = true
+}
+
+// removeIf deletes every breakpoint f selects, in one pass.
+func (bs *breakpoints) removeIf(f func(b *Breakpoint) bool) {
+	n := len(bs.list)
+	bs.list = slices.DeleteFunc(bs.list, f)
+	if len(bs.list) != n {
+		bs.dirty = true
+	}
+}
+
+// get returns breakpoint id, or nil.
+func (bs *breakpoints) get(id int) *Breakpoint {
+	i, ok := slices.BinarySearchFunc(bs.list, id, func(b *Breakpoint, id int) int { return b.ID - id })
+	if !ok {
+		return nil
+	}
+	return bs.list[i]
 }
 
 // resetHits forgets the hits seen (a restart).
@@ -89,42 +128,51 @@ func (bs *breakpoints) resetHits() {
 	bs.each(func(b *Breakpoint) { b.seen = hitLog{} })
 }
 
-// each calls f for every breakpoint.
+// each calls f for every breakpoint, in id order.
 func (bs *breakpoints) each(f func(b *Breakpoint)) {
-	for _, l := range bs.line {
-		for _, b := range l {
-			f(b)
-		}
-	}
-	for _, l := range [][]*Breakpoint{bs.fn, bs.insn, bs.data} {
-		for _, b := range l {
-			f(b)
-		}
+	for _, b := range bs.list {
+		f(b)
 	}
 }
 
-// at lists the code breakpoints at addr.
-func (bs *breakpoints) at(addr uint32) []*Breakpoint {
-	var out []*Breakpoint
-	bs.each(func(b *Breakpoint) {
-		if b.Kind == KindData || !b.Verified {
-			return
+// index rebuilds the address index when the table changed.
+func (bs *breakpoints) index() {
+	if !bs.dirty && bs.byAddr != nil {
+		return
+	}
+	bs.byAddr, bs.addrs, bs.data = map[uint32][]*Breakpoint{}, nil, nil
+	for _, b := range bs.list {
+		if b.Kind == KindData && b.live() {
+			bs.data = append(bs.data, b)
+		}
+		if b.Kind == KindData || !b.live() {
+			continue
 		}
 		for _, a := range b.Addrs {
-			if a == addr {
-				out = append(out, b)
-				return
+			if l := bs.byAddr[a]; len(l) == 0 || l[len(l)-1] != b {
+				bs.byAddr[a] = append(l, b)
 			}
 		}
-	})
-	return out
+	}
+	for a := range bs.byAddr {
+		bs.addrs = append(bs.addrs, a)
+	}
+	slices.Sort(bs.addrs)
+	bs.dirty = false
 }
 
-// watching lists the data breakpoints an access matches.
-func (bs *breakpoints) watching(addr uint32, size int, acc vm.Access) []*Breakpoint {
+// at lists the live code breakpoints at addr.
+func (bs *breakpoints) at(addr uint32) []*Breakpoint {
+	bs.index()
+	return bs.byAddr[addr]
+}
+
+// watching lists the live data breakpoints an access matches.
+func (bs *breakpoints) watching(addr uint32, size int, acc Access) []*Breakpoint {
+	bs.index()
 	var out []*Breakpoint
 	for _, b := range bs.data {
-		if !b.Verified || b.Access&acc == 0 {
+		if b.Access&acc == 0 {
 			continue
 		}
 		lo, hi := uint64(b.Addr), uint64(b.Addr)+uint64(b.Size) // a range may end at 2^32
@@ -135,27 +183,29 @@ func (bs *breakpoints) watching(addr uint32, size int, acc vm.Access) []*Breakpo
 	return out
 }
 
-// Breakpoints lists every breakpoint (for consoles).
-func (s *Session) Breakpoints() []*Breakpoint {
+// ofKind lists the breakpoints of one kind, in id order.
+func (bs *breakpoints) ofKind(k Kind) []*Breakpoint {
 	var out []*Breakpoint
-	s.bps.each(func(b *Breakpoint) { out = append(out, b) })
+	for _, b := range bs.list {
+		if b.Kind == k {
+			out = append(out, b)
+		}
+	}
 	return out
 }
 
-func describeAccess(a vm.Access) string {
-	switch a {
-	case vm.AccessRead:
-		return "read"
-	case vm.AccessWrite:
-		return "write"
-	}
-	return "access"
+// Breakpoints lists every breakpoint in the order they were made.
+func (s *Session) Breakpoints() []*Breakpoint {
+	return slices.Clone(s.bps.list)
 }
+
+// Breakpoint returns breakpoint id, or nil.
+func (s *Session) Breakpoint(id int) *Breakpoint { return s.bps.get(id) }
 
 // String describes the breakpoint for messages ("breakpoint 2 at demo.c:93").
 func (b *Breakpoint) String() string {
 	if b.Kind == KindData {
-		return fmt.Sprintf("data breakpoint %d on %s of %d bytes at %#x", b.ID, describeAccess(b.Access), b.Size, b.Addr)
+		return fmt.Sprintf("data breakpoint %d on %s of %d bytes at %#x", b.ID, b.Access, b.Size, b.Addr)
 	}
 	return fmt.Sprintf("breakpoint %d at %s:%d", b.ID, b.File, b.Line)
 }

@@ -1,15 +1,13 @@
 package debugger
 
-import "github.com/rewind-debugger/rewind/vm"
-
 // DataAccess is the access kind of a data breakpoint (DataSpec.Access)
 // that catches reads, writes, or both.
-func DataAccess(read, write bool) vm.Access {
+func DataAccess(read, write bool) Access {
 	switch {
 	case read && write:
-		return vm.AccessRW
+		return AccessRW
 	case read:
-		return vm.AccessRead
+		return AccessRead
 	}
-	return vm.AccessWrite
+	return AccessWrite
 }

@@ -10,12 +10,19 @@
 // The DAP adapter, the GDB stub, a console or JSON-RPC translate their
 // protocol to a Session and hold no debugging logic of their own.
 //
-//	s, err := debugger.New(elf, debugger.Options{Path: "demo.elf"})
-//	s.SetLineBreakpoints("demo.c", []debugger.LineSpec{{Line: 103}})
-//	ev := s.Continue()          // Stop{Reason: ReasonBreakpoint, ...}
-//	s.SetDataBreakpoints([]debugger.DataSpec{{Expr: "sensor.calibration", Access: vm.AccessWrite}})
-//	ev = s.ReverseContinue()    // lands before the write, in record()
-//	ev = s.StepBack(0)          // reverse step over
+//	s, err := debugger.Open(debugger.Program{ELFPath: "demo.elf"}, debugger.Options{})
+//	sp, err := s.ResolveLocation(0, 0, "demo.c:103", "")
+//	b, err := s.AddBreakpoint(sp)  // b.ID is stable
+//	ev := s.Continue()             // Stop{Reason: ReasonBreakpoint, ...}
+//	w, err := s.WatchSpec(0, 0, "sensor.calibration", debugger.AccessWrite)
+//	_, err = s.AddBreakpoint(w)
+//	ev = s.ReverseContinue()       // lands before the write, in record(); ev.Watch has the values
+//	ev = s.StepBack(0, debugger.Statement) // reverse step over
+//
+// Front-ends drive operations that move in time through a Runner (the
+// run-state machine: start, pause, suspend for an edit, resume) and read
+// everything else through the Session's methods; none of them reaches the
+// machine or the timeline.
 //
 // # Semantics worth knowing
 //
@@ -50,6 +57,13 @@
 //     the previous line.
 //   - At the start of history a backward operation stops with
 //     ReasonStartOfHistory and says so.
+//   - A data stop's Watch holds the watched memory just before and just
+//     after the access (read from history, never remembered by a
+//     front-end), whichever way the run went and wherever it started.
+//   - Step out (finish, reverse-finish) of the outermost frame is refused
+//     with ErrOutermostFrame; CanStepOut tells front-ends beforehand.
+//   - Next by instruction steps over calls (gdb's nexti); StepIn by
+//     instruction executes one instruction (stepi).
 //
 // A Session is not safe for concurrent use, except Pause, which may be
 // called from any goroutine while an operation runs.

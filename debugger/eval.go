@@ -2,6 +2,7 @@ package debugger
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/rewind-debugger/rewind/symbols"
 	"github.com/rewind-debugger/rewind/symbols/cexpr"
@@ -18,9 +19,27 @@ func (s *Session) Evaluate(hart, index int, expr string, opts symbols.FormatOpti
 	v, err := f.Evaluate(expr)
 	s.cache = frameCache{}
 	if err != nil {
+		if notSaved(f, expr) {
+			return symbols.View{Name: expr, Value: "<not saved>", Type: "int"}, nil
+		}
 		return symbols.View{}, fmt.Errorf("%s: %w", expr, err)
 	}
 	return s.syms.MakeView(expr, v, f.Env(), opts), nil
+}
+
+// notSaved reports whether expr is just a general-purpose register ("$a0")
+// that frame f cannot recover (a caller-saved register of an outer frame).
+func notSaved(f *symbols.Frame, expr string) bool {
+	name, ok := strings.CutPrefix(strings.TrimSpace(expr), "$")
+	if !ok || f.Index == 0 {
+		return false
+	}
+	n, ok := symbols.RegisterNumber(strings.ToLower(name))
+	if !ok {
+		return false
+	}
+	_, known := f.Register(n)
+	return !known
 }
 
 // EvaluateGlobal evaluates an expression in the innermost frame of the

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/rewind-debugger/rewind/symbols"
-	"github.com/rewind-debugger/rewind/vm"
 )
 
 var fmtOpts = symbols.FormatOptions{}
@@ -63,5 +62,15 @@ func watchCalibration(t testing.TB, s *Session) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.SetDataBreakpoints([]DataSpec{{Name: "sensor.calibration", Addr: d.Addr, Size: d.Size, Access: vm.AccessWrite}})
+	s.SetDataBreakpoints([]DataSpec{{Name: "sensor.calibration", Addr: d.Addr, Size: d.Size, Access: AccessWrite}})
+}
+
+// openFirmware opens testdata/firmware/NAME.elf with Open.
+func openFirmware(t testing.TB, name string) *Session {
+	t.Helper()
+	s, err := Open(Program{ELFPath: filepath.Join("..", "testdata", "firmware", name+".elf")}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

@@ -15,10 +15,10 @@ func (s *Session) RecordingEnd() (end uint64, ok bool) {
 	if r == nil {
 		return 0, false
 	}
-	if k := r.Status.Kind; k == checkpoint.StatusExit || k == checkpoint.StatusFatal {
+	if k := r.r.Status.Kind; k == checkpoint.StatusExit || k == checkpoint.StatusFatal {
 		return 0, false
 	}
-	return r.End, true
+	return r.r.End, true
 }
 
 // ContinueUntil runs forward like Continue, but stops at time limit with

@@ -27,7 +27,7 @@ func replayOf(t *testing.T, s *Session) *Session {
 		t.Fatal(err)
 	}
 	rec.Firmware = sha256.Sum256(elf)
-	r, err := New(elf, Options{Path: demoPath, Recording: rec})
+	r, err := New(elf, Options{Path: demoPath, Recording: &Recording{r: rec}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -58,18 +58,16 @@ func (s *Session) hitStop(st vm.Stop, ids []int, temp bool) Stop {
 	}
 	out := s.stopHere(reason, st.Hart, desc)
 	out.BreakpointIDs = ids
+	s.noteHits(&out)
 	return out
 }
 
 // byID finds the first breakpoint of ids.
 func (s *Session) byID(ids []int) *Breakpoint {
-	var found *Breakpoint
-	s.bps.each(func(b *Breakpoint) {
-		if found == nil && len(ids) > 0 && b.ID == ids[0] {
-			found = b
-		}
-	})
-	return found
+	if len(ids) == 0 {
+		return nil
+	}
+	return s.bps.get(ids[0])
 }
 
 // ReverseContinue runs backwards to the latest earlier moment at which a

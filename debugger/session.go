@@ -27,7 +27,7 @@ type Options struct {
 	// each one-instruction step back cheaper.
 	CheckpointInterval uint64
 	// Recording, when set, replays this recorded input log.
-	Recording *checkpoint.Recording
+	Recording *Recording
 	// Output receives UART output the first time the guest produces it,
 	// with the time of the byte.
 	Output func(b byte, time uint64)
@@ -66,14 +66,14 @@ var ErrNoProgram = errors.New("no firmware ELF given")
 // New creates a session running elf on the virt board.
 func New(elf []byte, opt Options) (*Session, error) {
 	if len(elf) == 0 {
-		return nil, ErrNoProgram
+		return nil, badProgram(ErrNoProgram)
 	}
 	if !bytes.HasPrefix(elf, []byte("\x7fELF")) {
-		return nil, fmt.Errorf("%s is not an ELF file", nameOr(opt.Path))
+		return nil, badProgram(fmt.Errorf("%s is not an ELF file", nameOr(opt.Path)))
 	}
 	syms, err := loadSymbols(elf, opt.Path)
 	if err != nil {
-		return nil, err
+		return nil, badProgram(err)
 	}
 	s := &Session{opt: opt, elf: elf, syms: syms}
 	if err := s.boot(); err != nil {
@@ -106,9 +106,10 @@ func (s *Session) boot() error {
 	// FatalTraps: a trap the firmware cannot handle halts the board (a
 	// stop the user can step back from) instead of trapping forever.
 	cfg := vm.Config{Harts: s.opt.Harts, RAMSize: s.opt.MemorySize, FatalTraps: true}
-	if r := s.opt.Recording; r != nil {
+	if s.opt.Recording != nil {
+		r := s.opt.Recording.r
 		if err := r.CheckFirmware(s.elf); err != nil {
-			return fmt.Errorf("recording: %w", err)
+			return badProgram(fmt.Errorf("recording: %w", err))
 		}
 		cfg.Harts, cfg.RAMBase, cfg.RAMSize = r.Harts, r.RAMBase, r.RAMSize
 	}
@@ -117,12 +118,12 @@ func (s *Session) boot() error {
 		return fmt.Errorf("creating the board: %w", err)
 	}
 	if _, err := m.LoadELF(s.elf); err != nil {
-		return fmt.Errorf("loading %s: %w", nameOr(s.opt.Path), err)
+		return badProgram(fmt.Errorf("loading %s: %w", nameOr(s.opt.Path), err))
 	}
 	tl := checkpoint.New(m, checkpoint.Options{Budget: s.opt.CheckpointBudget,
 		Interval: s.opt.CheckpointInterval, Output: s.output, Progress: s.opt.Progress})
-	if r := s.opt.Recording; r != nil {
-		if err := tl.LoadEvents(r.Events); err != nil {
+	if s.opt.Recording != nil {
+		if err := tl.LoadEvents(s.opt.Recording.r.Events); err != nil {
 			return fmt.Errorf("recording: %w", err)
 		}
 	}
@@ -149,11 +150,21 @@ func (s *Session) Restart() error {
 // Symbols returns the firmware's symbol table.
 func (s *Session) Symbols() *symbols.Table { return s.syms }
 
-// Machine returns the board, for reading only.
-func (s *Session) Machine() *vm.Machine { return s.m }
+// PC is hart's program counter now.
+func (s *Session) PC(hart int) uint32 {
+	if hart < 0 || hart >= s.m.Harts() {
+		return 0
+	}
+	return s.m.Hart(hart).PC()
+}
 
-// Timeline returns the history, for reading only.
-func (s *Session) Timeline() *checkpoint.Timeline { return s.tl }
+// Span is the extent of the recorded history and the current time.
+type Span struct{ Start, End, Now uint64 }
+
+// Span returns the extent of the history and where the session is in it.
+func (s *Session) Span() Span {
+	return Span{Start: s.tl.Start(), End: s.tl.End(), Now: s.tl.Now()}
+}
 
 // Harts is the number of harts.
 func (s *Session) Harts() int { return s.m.Harts() }

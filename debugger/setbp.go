@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/rewind-debugger/rewind/symbols/cexpr"
-	"github.com/rewind-debugger/rewind/vm"
 )
 
 // LineSpec asks for a breakpoint on a source line.
@@ -32,108 +31,62 @@ type DataSpec struct {
 	// Name says what is watched (an expression), for stop descriptions.
 	Name       string
 	Addr, Size uint32
-	Access     vm.Access
+	Access     Access
 	Condition
 }
 
-// SetLineBreakpoints replaces the breakpoints of one source file. Each
-// line moves to the next line with code; unresolved ones are returned
-// unverified with the reason.
+// SetLineBreakpoints makes the line breakpoints of one source file (as
+// the front-end names it) those of specs, in one pass: a breakpoint already
+// on a requested line keeps its id and hits (its condition is amended),
+// the others are removed and the new ones added. Each line moves to the
+// next line with code; unresolved ones are returned unverified with the
+// reason. The result is in the order of specs.
 func (s *Session) SetLineBreakpoints(path string, specs []LineSpec) []*Breakpoint {
-	if s.bps.line == nil {
-		s.bps.line = map[string][]*Breakpoint{}
+	wants := make([]BreakpointSpec, len(specs))
+	for i, sp := range specs {
+		wants[i] = BreakpointSpec{Kind: KindLine, File: path, Line: sp.Line, Condition: sp.Condition}
 	}
-	out := make([]*Breakpoint, 0, len(specs))
-	for _, sp := range specs {
-		b := s.bps.newBP(KindLine)
-		b.File, b.Line = path, sp.Line
-		locs, err := s.syms.LineToPCs(path, sp.Line)
-		if err != nil {
-			b.Message = err.Error()
-		} else if len(locs) > 0 {
-			b.Verified, b.Line = true, locs[0].Line
-			b.File = locs[0].File.Path
-			for _, l := range locs {
-				b.Addrs = append(b.Addrs, l.Addr)
-			}
-		}
-		b.fill(sp.Condition)
-		out = append(out, b)
-	}
-	s.bps.line[path] = out
-	s.arm(false)
-	return out
+	return s.replace(func(b *Breakpoint) bool { return b.Kind == KindLine && b.Spec.File == path },
+		wants, func(sp BreakpointSpec) string { return strconv.Itoa(sp.Line) })
 }
 
-// SetFunctionBreakpoints replaces the function breakpoints.
+// SetFunctionBreakpoints makes the function breakpoints those of specs
+// (kept by name, as SetLineBreakpoints keeps lines).
 func (s *Session) SetFunctionBreakpoints(specs []FunctionSpec) []*Breakpoint {
-	out := make([]*Breakpoint, 0, len(specs))
-	for _, sp := range specs {
-		b := s.bps.newBP(KindFunction)
-		fns := s.syms.FunctionsNamed(strings.TrimSpace(sp.Name))
-		if len(fns) == 0 {
-			b.Message = fmt.Sprintf("no function named %q", sp.Name)
-		}
-		for _, f := range fns {
-			addr := s.syms.BreakpointAddr(f)
-			b.Addrs = append(b.Addrs, addr)
-			if loc, ok := s.syms.PCToLine(addr); ok && b.Line == 0 {
-				b.File, b.Line = loc.File.Path, loc.Line
-			}
-			b.Verified = true
-		}
-		b.fill(sp.Condition)
-		out = append(out, b)
+	wants := make([]BreakpointSpec, len(specs))
+	for i, sp := range specs {
+		wants[i] = BreakpointSpec{Kind: KindFunction, Function: sp.Name, Condition: sp.Condition}
 	}
-	s.bps.fn = out
-	s.arm(false)
-	return out
+	return s.replace(func(b *Breakpoint) bool { return b.Kind == KindFunction },
+		wants, func(sp BreakpointSpec) string { return strings.TrimSpace(sp.Function) })
 }
 
-// SetInstructionBreakpoints replaces the instruction breakpoints.
+// SetInstructionBreakpoints makes the instruction breakpoints those of
+// specs (kept by address).
 func (s *Session) SetInstructionBreakpoints(specs []InstructionSpec) []*Breakpoint {
-	out := make([]*Breakpoint, 0, len(specs))
-	for _, sp := range specs {
-		b := s.bps.newBP(KindInstruction)
-		b.Addrs = []uint32{sp.Addr}
-		b.Verified = sp.Addr&1 == 0
-		if !b.Verified {
-			b.Message = fmt.Sprintf("%#x is not an instruction address (odd)", sp.Addr)
-		}
-		if loc, ok := s.syms.PCToLine(sp.Addr); ok {
-			b.File, b.Line = loc.File.Path, loc.Line
-		}
-		b.fill(sp.Condition)
-		out = append(out, b)
+	wants := make([]BreakpointSpec, len(specs))
+	for i, sp := range specs {
+		wants[i] = BreakpointSpec{Kind: KindInstruction, Addr: sp.Addr, Condition: sp.Condition}
 	}
-	s.bps.insn = out
-	s.arm(false)
-	return out
+	return s.replace(func(b *Breakpoint) bool { return b.Kind == KindInstruction },
+		wants, func(sp BreakpointSpec) string { return strconv.FormatUint(uint64(sp.Addr), 16) })
 }
 
-// SetDataBreakpoints replaces the data breakpoints.
+// SetDataBreakpoints makes the data breakpoints those of specs (kept by
+// range and access).
 func (s *Session) SetDataBreakpoints(specs []DataSpec) []*Breakpoint {
-	out := make([]*Breakpoint, 0, len(specs))
-	for _, sp := range specs {
-		b := s.bps.newBP(KindData)
-		b.Addr, b.Size, b.Access = sp.Addr, sp.Size, sp.Access
-		if b.Access == 0 {
-			b.Access = vm.AccessWrite
+	wants := make([]BreakpointSpec, len(specs))
+	for i, sp := range specs {
+		acc := sp.Access
+		if acc == 0 {
+			acc = AccessWrite
 		}
-		b.Verified = sp.Size > 0 && sp.Size <= 1<<20
-		b.Message = b.String()
-		if sp.Name != "" {
-			b.Message = fmt.Sprintf("%s (%s)", sp.Name, describeAccess(b.Access))
-		}
-		if !b.Verified {
-			b.Message = fmt.Sprintf("cannot watch %d bytes", sp.Size)
-		}
-		b.fill(sp.Condition)
-		out = append(out, b)
+		wants[i] = BreakpointSpec{Kind: KindData, Addr: sp.Addr, Size: sp.Size, Access: acc, Expr: sp.Name, Condition: sp.Condition}
 	}
-	s.bps.data = out
-	s.arm(false)
-	return out
+	return s.replace(func(b *Breakpoint) bool { return b.Kind == KindData },
+		wants, func(sp BreakpointSpec) string {
+			return fmt.Sprintf("%x/%d/%d/%s", sp.Addr, sp.Size, sp.Access, sp.Expr)
+		})
 }
 
 // Exception filter names (trap stops).

@@ -66,10 +66,11 @@ func (s *Session) insnLen(pc uint32) uint32 {
 
 // Next steps over one source statement: it runs until a statement
 // boundary of another line in the same frame, or the return to the caller.
-// Calls are run through (breakpoints inside them still stop).
+// Calls are run through (breakpoints inside them still stop). By
+// instruction it executes one instruction, running a call through.
 func (s *Session) Next(hart int, g Granularity) Stop {
 	if g == ByInstruction {
-		return s.StepInstruction(hart)
+		return s.nextInstruction(hart)
 	}
 	return s.sourceStep(hart, false)
 }
@@ -195,6 +196,9 @@ func (s *Session) runUntil(hart int, addr uint32, ok func() bool) (Stop, bool) {
 // StepOut runs until the current function returns to its caller.
 func (s *Session) StepOut(hart int, g Granularity) Stop {
 	s.begin()
+	if err := s.CanStepOut(hart, 0); err != nil {
+		return s.refuse(hart, err)
+	}
 	p := s.where(hart)
 	if p.callerPC == 0 {
 		return s.sourceStep(hart, false)

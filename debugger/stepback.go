@@ -169,6 +169,9 @@ func (s *Session) frameEntry(hart int, fn *symbols.Function, cfa uint32) (uint64
 // function: the caller, at the call instruction.
 func (s *Session) ReverseStepOut(hart int) Stop {
 	s.begin()
+	if err := s.CanStepOut(hart, 0); err != nil {
+		return s.refuse(hart, err)
+	}
 	start := s.where(hart)
 	if !start.ok || start.fn == nil {
 		return s.stepBackInstruction(hart)

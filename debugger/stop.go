@@ -6,27 +6,43 @@ import (
 	"github.com/rewind-debugger/rewind/vm"
 )
 
-// Reason says why the session stopped (the DAP stopped-event reasons).
-type Reason string
+// Reason says why the session stopped. It is protocol-neutral: each
+// front-end maps it to its own words (DAP's stopped reasons, gdb's stop
+// replies, the console's sentences); String gives plain English words.
+type Reason int
 
-// Stop reasons.
+// Stop reasons (the zero Reason is none).
 const (
-	ReasonStep           Reason = "step"
-	ReasonBreakpoint     Reason = "breakpoint"
-	ReasonFunction       Reason = "function breakpoint"
-	ReasonInstruction    Reason = "instruction breakpoint"
-	ReasonData           Reason = "data breakpoint"
-	ReasonException      Reason = "exception"
-	ReasonPause          Reason = "pause"
-	ReasonEntry          Reason = "entry"
-	ReasonGoto           Reason = "goto"
-	ReasonRestart        Reason = "restart"
-	ReasonStartOfHistory Reason = "start of history"
-	ReasonExited         Reason = "exited"
-	ReasonHalted         Reason = "halted" // fatal trap or idle with no input
-	ReasonEndOfHistory   Reason = "end of history"
-	ReasonError          Reason = "error"
+	ReasonStep           Reason = iota + 1 // a step, seek or run-to ended normally
+	ReasonBreakpoint                       // a line breakpoint
+	ReasonFunction                         // a function breakpoint
+	ReasonInstruction                      // an instruction breakpoint
+	ReasonData                             // a data breakpoint (watchpoint)
+	ReasonException                        // a trap the exception filters select
+	ReasonPause                            // Pause, or a step that ran too long
+	ReasonEntry                            // the start of the session
+	ReasonGoto                             // a seek to a time
+	ReasonRestart                          // RestartFrame
+	ReasonStartOfHistory                   // a backward operation reached the start of history
+	ReasonExited                           // the firmware exited
+	ReasonHalted                           // fatal trap, or idle with no input
+	ReasonEndOfHistory                     // a replay reached the end of its recording
+	ReasonError                            // the operation failed (see Stop.Err)
 )
+
+// reasonWords are the reasons' English names (index = Reason).
+var reasonWords = [...]string{"", "step", "breakpoint", "function breakpoint", "instruction breakpoint",
+	"data breakpoint", "exception", "pause", "entry", "goto", "restart", "start of history",
+	"exited", "halted", "end of history", "error"}
+
+// String names the reason in plain words ("data breakpoint", "start of
+// history"); "" for the zero Reason.
+func (r Reason) String() string {
+	if r >= 0 && int(r) < len(reasonWords) {
+		return reasonWords[r]
+	}
+	return "unknown"
+}
 
 // Stop describes where an operation left the session.
 type Stop struct {
@@ -37,6 +53,11 @@ type Stop struct {
 	PC          uint32
 	// BreakpointIDs lists the breakpoints that caused the stop.
 	BreakpointIDs []int
+	// Breakpoints are those breakpoints as they were at the stop (a
+	// temporary one is already gone from the table).
+	Breakpoints []*Breakpoint
+	// Watch gives the watched memory around the access of a data stop.
+	Watch *WatchValues
 	// ExitCode is the guest's exit code (ReasonExited).
 	ExitCode int
 	// Trap describes a trap stop (ReasonException, ReasonHalted).

@@ -2,15 +2,13 @@ package debugger
 
 import (
 	"testing"
-
-	"github.com/rewind-debugger/rewind/vm"
 )
 
 // watching matches accesses against ranges that end at the top of the
 // address space without wrapping.
 func TestWatchingRangeAtTop(t *testing.T) {
-	top := &Breakpoint{Kind: KindData, Verified: true, Addr: 0xfffffff0, Size: 16, Access: vm.AccessWrite}
-	bs := breakpoints{data: []*Breakpoint{top}}
+	top := &Breakpoint{Kind: KindData, Verified: true, Addr: 0xfffffff0, Size: 16, Access: AccessWrite}
+	bs := breakpoints{list: []*Breakpoint{top}, dirty: true}
 	tests := []struct {
 		addr uint32
 		size int
@@ -24,7 +22,7 @@ func TestWatchingRangeAtTop(t *testing.T) {
 		{0, 4, false},
 	}
 	for _, tt := range tests {
-		got := len(bs.watching(tt.addr, tt.size, vm.AccessWrite)) == 1
+		got := len(bs.watching(tt.addr, tt.size, AccessWrite)) == 1
 		if got != tt.want {
 			t.Errorf("write of %d bytes at %#x: matched %v, want %v", tt.size, tt.addr, got, tt.want)
 		}

@@ -1,16 +1,11 @@
 package rpc
 
 import (
-	"errors"
 	"fmt"
-	"os"
 	"strings"
 
-	"github.com/rewind-debugger/rewind/checkpoint"
-	"github.com/rewind-debugger/rewind/console/dbgext"
 	"github.com/rewind-debugger/rewind/debugger"
 	"github.com/rewind-debugger/rewind/symbols"
-	"github.com/rewind-debugger/rewind/vm"
 	"github.com/sourcegraph/jsonrpc2"
 )
 
@@ -19,6 +14,8 @@ var methods = map[string]method{
 	"launch":           {false, with(launch)},
 	"breakpoint.set":   {true, with(setBreakpoint)},
 	"breakpoint.clear": {true, with(clearBreakpoint)},
+	"breakpoint.amend": {true, with(amendBreakpoint)},
+	"breakpoint.list":  {true, with(listBreakpoints)},
 	"watch.set":        {true, with(setWatch)},
 	"run":              {true, with(run)},
 	"step":             {true, with(step)},
@@ -42,48 +39,21 @@ func launch(srv *Server, p LaunchParams) (any, error) {
 	if p.Harts < 0 || p.Harts > 64 {
 		return nil, rpcError(jsonrpc2.CodeInvalidParams, "bad params: harts must be 1 to 64")
 	}
-	elf, rec, err := loadProgram(p)
-	if err != nil {
-		return nil, rpcError(CodeLaunchFailed, "launch: %v", err)
-	}
 	sess := &session{}
-	s, err := debugger.New(elf, debugger.Options{Path: p.Program, Harts: p.Harts, Recording: rec,
-		Output: func(b byte, _ uint64) { sess.out.WriteByte(b) }})
+	s, err := debugger.Open(debugger.Program{ELFPath: p.Program, RecordingPath: p.Recording},
+		debugger.Options{Harts: p.Harts, Output: func(b byte, _ uint64) { sess.out.WriteByte(b) }})
 	if err != nil {
 		return nil, rpcError(CodeLaunchFailed, "launch: %v", err)
 	}
-	if err := s.SetExceptionFilters(dbgext.StopOnFaults); err != nil {
+	// A fault stops the run, so that firmware that faults with no usable
+	// trap handler does not trap forever.
+	if err := s.SetExceptionFilters([]string{debugger.FilterAllFaults}); err != nil {
 		return nil, rpcError(CodeLaunchFailed, "launch: %v", err)
 	}
-	sess.s, sess.bps = s, dbgext.NewTable(s)
+	sess.s, sess.run = s, debugger.NewRunner(s, nil)
 	srv.sess = sess
 	srv.running.Store(s)
 	return stopOf(s, s.Entry()), nil
-}
-
-// loadProgram reads the ELF and the recording of a launch.
-func loadProgram(p LaunchParams) ([]byte, *checkpoint.Recording, error) {
-	var elf []byte
-	if p.Program != "" {
-		var err error
-		if elf, err = os.ReadFile(p.Program); err != nil {
-			return nil, nil, err
-		}
-	}
-	if p.Recording == "" {
-		return elf, nil, nil
-	}
-	rec, err := checkpoint.ReadRecording(p.Recording)
-	if err != nil {
-		return nil, nil, err
-	}
-	if elf == nil {
-		if len(rec.ELF) == 0 {
-			return nil, nil, errors.New("the recording does not embed the firmware: give program too")
-		}
-		elf = rec.ELF
-	}
-	return elf, rec, nil
 }
 
 func terminate(srv *Server, _ empty) (any, error) {
@@ -100,32 +70,86 @@ func setBreakpoint(srv *Server, p BreakpointParams) (any, error) {
 		return nil, needParam("location")
 	}
 	s := srv.sess.s
-	sp, err := dbgext.CodeSpec(s, s.Hart(), 0, p.Location, "")
+	sp, err := s.ResolveLocation(s.Hart(), 0, p.Location, "")
 	if err != nil {
 		return nil, failed(err)
 	}
-	sp.Condition = debugger.Condition{Condition: p.Condition, HitCondition: p.HitCondition}
-	e, err := srv.sess.bps.Add(sp)
+	sp.Condition = debugger.Condition{Condition: p.Condition, HitCondition: p.HitCondition, LogMessage: p.LogMessage}
+	sp.Temporary = p.Temporary
+	b, err := s.AddBreakpoint(sp)
 	if err != nil {
 		return nil, failed(err)
 	}
-	out := Breakpoint{ID: e.ID, File: e.BP.File, Line: e.BP.Line}
-	if len(e.BP.Addrs) > 0 {
-		out.Address = e.BP.Addrs[0]
+	return breakpointOf(b), nil
+}
+
+// breakpointOf describes a breakpoint of the session's table.
+func breakpointOf(b *debugger.Breakpoint) Breakpoint {
+	out := Breakpoint{ID: b.ID, File: b.File, Line: b.Line, Condition: b.Condition,
+		HitCondition: b.Spec.HitCondition, LogMessage: b.LogMessage, Enabled: !b.Disabled, Hits: b.Stops}
+	if len(b.Addrs) > 0 {
+		out.Address = b.Addrs[0]
 	}
-	return out, nil
+	if b.Kind == debugger.KindData {
+		out.Address, out.Size, out.Expression, out.Access = b.Addr, b.Size, b.Spec.Expr, accessName(b.Access)
+	}
+	return out
 }
 
 func clearBreakpoint(srv *Server, p IDParams) (any, error) {
-	if err := srv.sess.bps.Delete(p.ID); err != nil {
+	if err := srv.sess.s.RemoveBreakpoint(p.ID); err != nil {
 		return nil, failed(err)
 	}
 	return struct{}{}, nil
 }
 
+// amendBreakpoint changes a breakpoint in place: condition, hit
+// condition, log message (each kept when absent) and enabled.
+func amendBreakpoint(srv *Server, p AmendParams) (any, error) {
+	s := srv.sess.s
+	b := s.Breakpoint(p.ID)
+	if b == nil {
+		return nil, failed(fmt.Errorf("no breakpoint %d", p.ID))
+	}
+	c := b.Spec.Condition
+	for _, f := range []struct{ to, from *string }{{&c.Condition, p.Condition}, {&c.HitCondition, p.HitCondition}, {&c.LogMessage, p.LogMessage}} {
+		if f.from != nil {
+			*f.to = *f.from
+		}
+	}
+	if _, err := s.AmendBreakpoint(p.ID, c); err != nil {
+		return nil, failed(err)
+	}
+	if p.Enabled != nil {
+		if err := s.EnableBreakpoint(p.ID, *p.Enabled); err != nil {
+			return nil, failed(err)
+		}
+	}
+	return breakpointOf(b), nil
+}
+
+func listBreakpoints(srv *Server, _ empty) (any, error) {
+	out := []Breakpoint{}
+	for _, b := range srv.sess.s.Breakpoints() {
+		out = append(out, breakpointOf(b))
+	}
+	return out, nil
+}
+
 // accesses maps watch.set's access names.
-var accesses = map[string]vm.Access{"": vm.AccessWrite, "write": vm.AccessWrite,
-	"read": vm.AccessRead, "readWrite": vm.AccessRead | vm.AccessWrite}
+var accesses = map[string]debugger.Access{"": debugger.AccessWrite, "write": debugger.AccessWrite,
+	"read": debugger.AccessRead, "readWrite": debugger.AccessRW}
+
+// accessName is the API's name of an access kind.
+func accessName(a debugger.Access) string {
+	switch a {
+	case debugger.AccessRead:
+		return "read"
+	case debugger.AccessRW:
+		return "readWrite"
+	}
+	return "write"
+}
 
 func setWatch(srv *Server, p WatchParams) (any, error) {
 	if p.Expression == "" {
@@ -136,16 +160,16 @@ func setWatch(srv *Server, p WatchParams) (any, error) {
 		return nil, rpcError(jsonrpc2.CodeInvalidParams, "bad params: access is write, read or readWrite, not %q", p.Access)
 	}
 	s := srv.sess.s
-	sp, err := dbgext.WatchSpec(s, s.Hart(), 0, p.Expression, acc)
+	sp, err := s.WatchSpec(s.Hart(), 0, p.Expression, acc)
 	if err != nil {
 		return nil, failed(err)
 	}
 	sp.Condition.Condition = p.Condition
-	e, err := srv.sess.bps.Add(sp)
+	b, err := s.AddBreakpoint(sp)
 	if err != nil {
 		return nil, failed(err)
 	}
-	return Breakpoint{ID: e.ID, Address: sp.Addr, Size: sp.Size}, nil
+	return breakpointOf(b), nil
 }
 
 // backward reads a direction.
@@ -164,11 +188,10 @@ func run(srv *Server, p RunParams) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := srv.sess.s
 	if back {
-		return srv.stopped(s.ReverseContinue()), nil
+		return srv.perform(func(s *debugger.Session) debugger.Stop { return s.ReverseContinue() })
 	}
-	return srv.stopped(s.Continue()), nil
+	return srv.perform(func(s *debugger.Session) debugger.Stop { return s.Continue() })
 }
 
 func step(srv *Server, p StepParams) (any, error) {
@@ -179,14 +202,16 @@ func step(srv *Server, p StepParams) (any, error) {
 	s := srv.sess.s
 	h := s.Hart()
 	ops := map[[2]string]func() debugger.Stop{
-		{"line", "f"}:        func() debugger.Stop { return s.Next(h, debugger.Statement) },
-		{"line", "b"}:        func() debugger.Stop { return s.StepBack(h, debugger.Statement) },
-		{"in", "f"}:          func() debugger.Stop { return s.StepIn(h, debugger.Statement) },
-		{"in", "b"}:          func() debugger.Stop { return s.ReverseStepIn(h) },
-		{"instruction", "f"}: func() debugger.Stop { return s.StepInstruction(h) },
-		{"instruction", "b"}: func() debugger.Stop { return s.StepBack(h, debugger.ByInstruction) },
-		{"out", "f"}:         func() debugger.Stop { return s.StepOut(h, debugger.Statement) },
-		{"out", "b"}:         func() debugger.Stop { return s.ReverseStepOut(h) },
+		{"line", "f"}:           func() debugger.Stop { return s.Next(h, debugger.Statement) },
+		{"line", "b"}:           func() debugger.Stop { return s.StepBack(h, debugger.Statement) },
+		{"in", "f"}:             func() debugger.Stop { return s.StepIn(h, debugger.Statement) },
+		{"in", "b"}:             func() debugger.Stop { return s.ReverseStepIn(h) },
+		{"instruction", "f"}:    func() debugger.Stop { return s.Next(h, debugger.ByInstruction) },
+		{"instruction-in", "f"}: func() debugger.Stop { return s.StepInstruction(h) },
+		{"instruction-in", "b"}: func() debugger.Stop { return s.StepBack(h, debugger.ByInstruction) },
+		{"instruction", "b"}:    func() debugger.Stop { return s.StepBack(h, debugger.ByInstruction) },
+		{"out", "f"}:            func() debugger.Stop { return s.StepOut(h, debugger.Statement) },
+		{"out", "b"}:            func() debugger.Stop { return s.ReverseStepOut(h) },
 	}
 	g := p.Granularity
 	if g == "" {
@@ -198,13 +223,18 @@ func step(srv *Server, p StepParams) (any, error) {
 	}
 	op, ok := ops[[2]string{g, dir}]
 	if !ok {
-		return nil, rpcError(jsonrpc2.CodeInvalidParams, "bad params: granularity is line, in, instruction or out, not %q", p.Granularity)
+		return nil, rpcError(jsonrpc2.CodeInvalidParams, "bad params: granularity is line, in, instruction, instruction-in or out, not %q", p.Granularity)
 	}
-	return srv.stopped(op()), nil
+	if g == "out" {
+		if err := s.CanStepOut(h, 0); err != nil {
+			return nil, failed(err)
+		}
+	}
+	return srv.perform(func(*debugger.Session) debugger.Stop { return op() })
 }
 
 func seek(srv *Server, p SeekParams) (any, error) {
-	return srv.stopped(srv.sess.s.Seek(p.Time)), nil
+	return srv.perform(func(s *debugger.Session) debugger.Stop { return s.Seek(p.Time) })
 }
 
 func evaluate(srv *Server, p EvaluateParams) (any, error) {
@@ -233,21 +263,26 @@ func stack(srv *Server, _ empty) (any, error) {
 }
 
 func timeline(srv *Server, _ empty) (any, error) {
-	tl := srv.sess.s.Timeline()
-	return Timeline{Start: tl.Start(), End: tl.End(), Now: tl.Now()}, nil
+	sp := srv.sess.s.Span()
+	return Timeline{Start: sp.Start, End: sp.End, Now: sp.Now}, nil
 }
 
 func history(srv *Server, p HistoryParams) (any, error) {
 	if p.Expression == "" {
 		return nil, needParam("expression")
 	}
-	s := srv.sess.s
-	ch, more, err := dbgext.Changes(s, s.Hart(), p.Frame, p.Expression, symbols.FormatOptions{}, dbgext.StopOnFaults)
+	var h debugger.ValueHistory
+	var err error
+	if err := srv.sess.run.Do(func(s *debugger.Session) {
+		h, err = s.ValueHistory(s.Hart(), p.Frame, p.Expression, debugger.HistoryOptions{Limit: p.Limit, Last: p.Last})
+	}); err != nil {
+		return nil, failed(err)
+	}
 	if err != nil {
 		return nil, failed(err)
 	}
-	out := History{Changes: make([]Change, 0, len(ch)), Truncated: more}
-	for _, c := range ch {
+	out := History{Changes: make([]Change, 0, len(h.Changes)), Count: h.Count, Truncated: h.Truncated, Last: h.Last}
+	for _, c := range h.Changes {
 		out.Changes = append(out.Changes, Change{Time: c.Time, PC: c.PC, Function: c.Function, File: c.File, Line: c.Line, Old: c.Old, New: c.New})
 	}
 	return out, nil
@@ -268,20 +303,24 @@ func output(srv *Server, _ empty) (any, error) {
 	return Output{Text: srv.sess.out.String()}, nil
 }
 
-// stopped converts a stop, deleting temporary breakpoints it hit.
-func (srv *Server) stopped(st debugger.Stop) Stop {
-	var ids []int
-	for _, e := range srv.sess.bps.Stopped(st) {
-		ids = append(ids, e.ID)
+// perform runs an operation that moves in time and describes its stop.
+func (srv *Server) perform(op debugger.Op) (any, error) {
+	st, err := srv.sess.run.Run(op)
+	if err != nil {
+		return nil, failed(err)
 	}
-	out := stopOf(srv.sess.s, st)
-	out.Breakpoints = ids
-	return out
+	return stopOf(srv.sess.s, st), nil
 }
 
 // stopOf describes a stop with its source position.
 func stopOf(s *debugger.Session, st debugger.Stop) Stop {
-	out := Stop{Reason: string(st.Reason), Time: st.Time, PC: st.PC, Hart: st.Hart, Description: st.Description}
+	out := Stop{Reason: st.Reason.String(), Time: st.Time, PC: st.PC, Hart: st.Hart, Description: st.Description}
+	for _, b := range st.Breakpoints {
+		out.Breakpoints = append(out.Breakpoints, b.ID)
+	}
+	if w := st.Watch; w != nil && w.New != "" {
+		out.OldValue, out.NewValue = w.Old, w.New
+	}
 	syms := s.Symbols()
 	if fn := syms.FunctionAt(st.PC); fn != nil {
 		out.Function = fn.Name

@@ -9,7 +9,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/rewind-debugger/rewind/console/dbgext"
 	"github.com/rewind-debugger/rewind/debugger"
 	"github.com/sourcegraph/jsonrpc2"
 )
@@ -32,8 +31,8 @@ type Server struct {
 // session is a launched program.
 type session struct {
 	s   *debugger.Session
-	bps *dbgext.Table
-	out bytes.Buffer // UART output so far
+	run *debugger.Runner // runs the methods that move in time
+	out bytes.Buffer     // UART output so far
 }
 
 // NewServer makes a server with no session.

@@ -14,6 +14,10 @@ type Stop struct {
 	ExitCode *int `json:"exitCode,omitempty"`
 	// Breakpoints lists the ids of the breakpoints that stopped the run.
 	Breakpoints []int `json:"breakpoints,omitempty"`
+	// OldValue and NewValue are a watchpoint stop's watched value just
+	// before and just after the access.
+	OldValue string `json:"oldValue,omitempty"`
+	NewValue string `json:"newValue,omitempty"`
 }
 
 // LaunchParams start a session: a firmware ELF, or a recording (its
@@ -24,20 +28,42 @@ type LaunchParams struct {
 	Harts     int    `json:"harts"`
 }
 
-// BreakpointParams set a breakpoint at "file:line", "function" or "*addr".
+// BreakpointParams set a breakpoint at "file:line", "line", "function",
+// "*addr" or "+N"/"-N" (lines from the current one).
 type BreakpointParams struct {
 	Location     string `json:"location"`
 	Condition    string `json:"condition"`
 	HitCondition string `json:"hitCondition"`
+	LogMessage   string `json:"logMessage"`
+	// Temporary breakpoints are deleted when they stop the run.
+	Temporary bool `json:"temporary"`
 }
 
 // Breakpoint is a breakpoint or watchpoint as set.
 type Breakpoint struct {
-	ID      int    `json:"id"`
-	File    string `json:"file,omitempty"`
-	Line    int    `json:"line,omitempty"`
-	Address uint32 `json:"address"`
-	Size    uint32 `json:"size,omitempty"`
+	ID           int    `json:"id"`
+	File         string `json:"file,omitempty"`
+	Line         int    `json:"line,omitempty"`
+	Address      uint32 `json:"address"`
+	Size         uint32 `json:"size,omitempty"`
+	Expression   string `json:"expression,omitempty"`
+	Access       string `json:"access,omitempty"`
+	Condition    string `json:"condition,omitempty"`
+	HitCondition string `json:"hitCondition,omitempty"`
+	LogMessage   string `json:"logMessage,omitempty"`
+	Enabled      bool   `json:"enabled"`
+	// Hits counts the stops the breakpoint caused.
+	Hits int `json:"hits"`
+}
+
+// AmendParams change breakpoint id in place; absent fields keep their
+// value.
+type AmendParams struct {
+	ID           int     `json:"id"`
+	Condition    *string `json:"condition"`
+	HitCondition *string `json:"hitCondition"`
+	LogMessage   *string `json:"logMessage"`
+	Enabled      *bool   `json:"enabled"`
 }
 
 // IDParams name a breakpoint.
@@ -59,7 +85,8 @@ type RunParams struct {
 }
 
 // StepParams: granularity "line" (default, steps over calls), "in",
-// "instruction" or "out".
+// "instruction" (steps over calls, as gdb's nexti), "instruction-in" (as
+// stepi) or "out" (refused in the outermost frame).
 type StepParams struct {
 	Direction   string `json:"direction"`
 	Granularity string `json:"granularity"`
@@ -108,10 +135,13 @@ type Timeline struct {
 	Now   uint64 `json:"now"`
 }
 
-// HistoryParams name the expression whose changes are wanted.
+// HistoryParams name the expression whose changes are wanted; limit
+// bounds the changes listed (default 10000), last lists the latest ones.
 type HistoryParams struct {
 	Expression string `json:"expression"`
 	Frame      int    `json:"frame"`
+	Limit      int    `json:"limit"`
+	Last       bool   `json:"last"`
 }
 
 // Change is one change of a value.
@@ -125,10 +155,14 @@ type Change struct {
 	New      string `json:"new"`
 }
 
-// History lists every change in the recorded history.
+// History lists the changes in the recorded history: count is all of
+// them (never capped); changes may list only the first (or, with last,
+// the latest) of them, and then truncated is set.
 type History struct {
+	Count     int      `json:"count"`
 	Changes   []Change `json:"changes"`
 	Truncated bool     `json:"truncated,omitempty"`
+	Last      bool     `json:"last,omitempty"`
 }
 
 // UARTParams type text into the UART (sent as is).

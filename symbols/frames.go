@@ -97,6 +97,13 @@ func (t *Table) Unwind(tgt Target, opts UnwindOptions) ([]*Frame, error) {
 		if fn == nil && !t.InText(st.pc) {
 			if phys == 0 {
 				frames = append(frames, t.bareFrame(tgt, st, lookup, nil))
+				if ra := st.regs[RegRA]; t.InText(ra) && ra != st.pc {
+					// A jump to a wild address (a call through a bad
+					// pointer): no frame was built yet, so the caller
+					// is where ra points, with the same registers.
+					st.pc = ra
+					continue
+				}
 			}
 			break
 		}

@@ -1,13 +1,14 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
 	"os/signal"
 
-	"github.com/rewind-debugger/rewind/checkpoint"
 	"github.com/rewind-debugger/rewind/console"
+	"github.com/rewind-debugger/rewind/debugger"
 )
 
 // debugMainImpl implements "rewind debug [--harts N] [firmware.elf |
@@ -26,14 +27,12 @@ func debugMainImpl(args []string, s stdio) int {
 		fmt.Fprintln(s.Err, "usage: rewind debug [--harts N] [firmware.elf | --recording run.rwd]")
 		return exitUsage
 	}
-	cfg, err := debugConfig(fs.Arg(0), *recPath, *harts)
+	c, err := console.New(s.Out, debugConfig(fs.Arg(0), *recPath, *harts))
 	if err != nil {
 		fmt.Fprintf(s.Err, "rewind debug: %v\n", err)
-		return exitFault
-	}
-	c, err := console.New(s.Out, cfg)
-	if err != nil {
-		fmt.Fprintf(s.Err, "rewind debug: %v\n", err)
+		if errors.Is(err, debugger.ErrBadProgram) {
+			return exitUsage // an unreadable ELF or recording
+		}
 		return exitFault
 	}
 	stop := pauseOnInterrupt(c)
@@ -45,31 +44,19 @@ func debugMainImpl(args []string, s stdio) int {
 	return 0
 }
 
-// debugConfig finds the firmware: a file, a recording (with its embedded
-// ELF unless one is given) or the built-in demo.
-func debugConfig(elfPath, recPath string, harts int) (console.Config, error) {
-	cfg := console.Config{Harts: harts}
-	if recPath != "" {
-		rec, err := checkpoint.ReadRecording(recPath)
-		if err != nil {
-			return cfg, err
-		}
-		elf, err := replayFirmware(rec, elfPath)
-		if err != nil {
-			return cfg, err
-		}
-		cfg.ELF, cfg.Name, cfg.Path, cfg.Recording = elf, recPath, elfPath, rec
-		return cfg, nil
-	}
-	data, name, err := loadFirmware(elfPath, elfPath == "")
-	if err != nil {
-		return cfg, err
-	}
-	cfg.ELF, cfg.Name, cfg.Path = data, name, elfPath
-	if elfPath == "" {
+// debugConfig names the firmware: a file, a recording (with its embedded
+// ELF unless one is given) or the built-in demo; the console opens it.
+func debugConfig(elfPath, recPath string, harts int) console.Config {
+	cfg := console.Config{Harts: harts, Name: elfPath,
+		Program: debugger.Program{ELFPath: elfPath, RecordingPath: recPath}}
+	switch {
+	case recPath != "":
+		cfg.Name = recPath
+	case elfPath == "":
+		cfg.Name, cfg.Program.ELF = "demo.elf (built in)", demoELF
 		cfg.Sources = map[string][]byte{"demo.c": demoSource}
 	}
-	return cfg, nil
+	return cfg
 }
 
 // pauseOnInterrupt makes Ctrl-C stop a running command instead of the
@@ -82,7 +69,7 @@ func pauseOnInterrupt(c *console.Console) func() {
 		for {
 			select {
 			case <-ch:
-				c.Session().Pause()
+				c.Interrupt()
 			case <-done:
 				return
 			}

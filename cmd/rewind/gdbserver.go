@@ -7,9 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"os"
 
-	"github.com/rewind-debugger/rewind/checkpoint"
 	"github.com/rewind-debugger/rewind/debugger"
 	"github.com/rewind-debugger/rewind/gdbserver"
 )
@@ -73,19 +71,7 @@ func gdbserverMainImpl(args []string, s stdio) int {
 // (forward runs then stop at its end, unless it ended in an exit or halt).
 // UART output goes to out and to gdb's console.
 func gdbTarget(elfPath, recPath string, harts int, out io.Writer, log *slog.Logger) (*gdbserver.SessionTarget, error) {
-	opt := debugger.Options{Path: elfPath, Harts: harts, CheckpointInterval: gdbCheckpointInterval}
-	var elf []byte
-	var err error
-	if recPath != "" {
-		if opt.Recording, err = checkpoint.ReadRecording(recPath); err != nil {
-			return nil, err
-		}
-		if elf, err = replayFirmware(opt.Recording, elfPath); err != nil {
-			return nil, err
-		}
-	} else if elf, err = os.ReadFile(elfPath); err != nil {
-		return nil, fmt.Errorf("reading firmware: %w", err)
-	}
+	opt := debugger.Options{Harts: harts, CheckpointInterval: gdbCheckpointInterval}
 	w := bufio.NewWriter(out)
 	var target *gdbserver.SessionTarget
 	opt.Output = func(b byte, _ uint64) {
@@ -97,7 +83,7 @@ func gdbTarget(elfPath, recPath string, harts int, out io.Writer, log *slog.Logg
 			target.Output(b) // also to gdb's console
 		}
 	}
-	s, err := debugger.New(elf, opt)
+	s, err := debugger.Open(debugger.Program{ELFPath: elfPath, RecordingPath: recPath}, opt)
 	if err != nil {
 		return nil, err
 	}

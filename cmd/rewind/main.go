@@ -12,7 +12,8 @@
 //	rewind replay run.rwd                replay a recording
 //	rewind gdbserver firmware.elf        GDB remote stub with reverse execution
 //
-// Run "rewind help" for the list of commands and "rewind CMD -h" for flags.
+// Run "rewind help" for the list of commands, "rewind CMD -h" for a
+// command's usage and flags, and "rewind --version" for the version.
 package main
 
 import (
@@ -30,22 +31,27 @@ type stdio struct {
 	Err io.Writer
 }
 
-// command is one subcommand: its one-line summary and its entry point, which
-// returns the process exit code.
+// command is one subcommand: its arguments (for the usage line), its
+// one-line summary and its entry point, which returns the process exit code.
 type command struct {
+	args    string
 	summary string
 	run     func(args []string, s stdio) int
 }
 
 func commands() map[string]command {
 	return map[string]command{
-		"debug":     {"debug firmware in the terminal, forwards and backwards (default: the demo)", debugMainImpl},
-		"dap":       {"serve the Debug Adapter Protocol (VS Code and other DAP clients)", dapMainImpl},
-		"rpc":       {"serve the JSON-RPC automation API", rpcMainImpl},
-		"run":       {"run firmware on the emulated board (UART on stdin/stdout)", runMain},
-		"record":    {"run firmware and save a recording of the run", recordMainImpl},
-		"replay":    {"replay a recording: same output, same exit code", replayMainImpl},
-		"gdbserver": {"serve gdb (and Eclipse CDT) with reverse execution", gdbserverMainImpl},
+		"debug": {"[--harts N] [firmware.elf | --recording run.rwd [firmware.elf]]",
+			"debug firmware in the terminal, forwards and backwards (default: the demo)", debugMainImpl},
+		"dap": {"[--listen ADDR]", "serve the Debug Adapter Protocol (VS Code and other DAP clients)", dapMainImpl},
+		"rpc": {"[--listen ADDR]", "serve the JSON-RPC automation API", rpcMainImpl},
+		"run": {"[--harts N] [--max-instructions N] [--ram MiB] [--stats] firmware.elf | --demo",
+			"run firmware on the emulated board (UART on stdin/stdout)", runMain},
+		"record": {"-o run.rwd [--harts N] [--ram MiB] [--embed-elf=false] firmware.elf | --demo",
+			"run firmware and save a recording of the run", recordMainImpl},
+		"replay": {"[--elf firmware.elf] run.rwd", "replay a recording: same output, same exit code", replayMainImpl},
+		"gdbserver": {"[--listen ADDR] [--harts N] [--recording run.rwd] firmware.elf",
+			"serve gdb (and Eclipse CDT) with reverse execution", gdbserverMainImpl},
 	}
 }
 
@@ -59,10 +65,18 @@ func dispatch(args []string, s stdio) int {
 		usage(s.Out, cmds)
 		return 0
 	}
+	if args[0] == "version" || args[0] == "--version" || args[0] == "-version" {
+		fmt.Fprintf(s.Out, "rewind %s\n", version())
+		return 0
+	}
 	c, ok := cmds[args[0]]
 	if !ok {
 		fmt.Fprintf(s.Err, "rewind: unknown command %q (run 'rewind help')\n", args[0])
-		return 2
+		return exitUsage
+	}
+	if wantsHelp(args[1:]) {
+		commandHelp(s.Out, args[0], c)
+		return 0
 	}
 	return c.run(args[1:], s)
 }
@@ -78,5 +92,5 @@ func usage(w io.Writer, cmds map[string]command) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-10s %s\n", n, cmds[n].summary)
 	}
-	fmt.Fprintln(w, "\nRun 'rewind COMMAND -h' for a command's flags.")
+	fmt.Fprintln(w, "\nRun 'rewind COMMAND -h' for a command's flags, 'rewind --version' for the version.")
 }

@@ -73,7 +73,7 @@ func recordMainImpl(args []string, s stdio) int {
 	m, err := newBoard(data, o.runOptions)
 	if err != nil {
 		fmt.Fprintf(s.Err, "rewind record: %s: %v\n", name, err)
-		return exitFault
+		return exitUsage // not a loadable ELF
 	}
 	out := bufio.NewWriter(s.Out)
 	tl := checkpoint.New(m, checkpoint.Options{Output: func(b byte) { out.WriteByte(b) }})

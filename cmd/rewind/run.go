@@ -13,8 +13,8 @@ import (
 
 // Exit codes of rewind run besides the firmware's own.
 const (
-	exitFault = 1   // the firmware faulted with no usable trap handler, or the load failed
-	exitUsage = 2   // bad command line
+	exitFault = 1   // the firmware faulted with no usable trap handler, or a server failed
+	exitUsage = 2   // bad command line, or an unreadable ELF or recording
 	exitLimit = 124 // --max-instructions reached (as timeout(1) does)
 )
 
@@ -75,7 +75,7 @@ func runMain(args []string, s stdio) int {
 	m, err := newBoard(data, o)
 	if err != nil {
 		fmt.Fprintf(s.Err, "rewind run: %s: %v\n", name, err)
-		return exitFault
+		return exitUsage // not a loadable ELF (the README promises 2)
 	}
 	out := bufio.NewWriter(s.Out)
 	m.SetUARTOutput(func(b byte) { out.WriteByte(b) })

@@ -1,18 +1,17 @@
-package dbgext
+package debugger
 
-import "github.com/rewind-debugger/rewind/debugger"
-
-// NextInstruction executes one instruction of hart, running a called
-// function through to its return (gdb's nexti).
-func NextInstruction(s *debugger.Session, hart int) debugger.Stop {
-	pc := s.Machine().Hart(hart).PC()
+// nextInstruction executes one instruction of hart, running a function it
+// calls through to its return (gdb's nexti; DAP's next with instruction
+// granularity). Breakpoints inside the call still stop.
+func (s *Session) nextInstruction(hart int) Stop {
+	pc := s.m.Hart(hart).PC()
 	code, _ := s.ReadMemory(pc, 4)
 	call, n := isCall(code)
 	st := s.StepInstruction(hart)
-	if !call || st.Reason != debugger.ReasonStep || st.PC == pc+n {
+	if !call || st.Reason != ReasonStep || st.PC == pc+n {
 		return st
 	}
-	return s.StepOut(hart, debugger.ByInstruction)
+	return s.StepOut(hart, ByInstruction)
 }
 
 // isCall reports whether code starts with a call (a jump that links ra or
