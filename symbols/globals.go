@@ -75,6 +75,10 @@ func (t *Table) GlobalNames() []string {
 	return out
 }
 
+// GlobalCount is how many file statics and globals there are (the rows of
+// a Globals view), without reading their types or values.
+func (t *Table) GlobalCount() int { return len(t.loadGlobals()) }
+
 // globalDecl finds a global by name, preferring the unit's own statics,
 // then external globals, then any other unit's static.
 func (t *Table) globalDecl(name string, unit *compUnit) *varDecl {
@@ -101,8 +105,9 @@ func (t *Table) globalDecl(name string, unit *compUnit) *varDecl {
 // Globals returns the values of every file static and global, read through
 // the frame's target (unit statics of the frame's unit first).
 func (f *Frame) Globals() []Variable {
-	var out []Variable
-	for _, g := range f.table.loadGlobals() {
+	gs := f.table.loadGlobals()
+	out := make([]Variable, 0, len(gs))
+	for _, g := range gs {
 		out = append(out, f.evalDecl(*g))
 	}
 	return out

@@ -74,13 +74,15 @@ type Table struct {
 	fdes       frame.FrameDescriptionEntries
 	cfiNote    string
 
-	mu      sync.Mutex
-	types   map[dwarf.Offset]godwarf.Type // godwarf's cache, fixed up
-	fixed   map[godwarf.Type]bool
-	typeIdx map[string]dwarf.Offset
-	trees   map[dwarf.Offset]*godwarf.Tree
-	globals []*varDecl
-	globOK  bool
+	mu    sync.Mutex
+	types map[dwarf.Offset]godwarf.Type // godwarf's cache, fixed up
+	fixed map[godwarf.Type]bool
+	// fixReader rereads member DIEs for bitfields; reused under mu.
+	fixReader *dwarf.Reader
+	typeIdx   map[string]dwarf.Offset
+	trees     map[dwarf.Offset]*godwarf.Tree
+	globals   []*varDecl
+	globOK    bool
 }
 
 // section is an allocated part of the image, kept for reading code and
