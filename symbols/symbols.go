@@ -22,11 +22,12 @@
 //     tree, TypeName for C type names, LookupType.
 //   - Disassembly: Disassemble, DisassembleFunction, InstructionsBefore.
 //
-// Where delve's DWARF packages are wrong on GCC's RV32 output (see
-// shared/notes/dwarf-rv32.md) this package works around them or does the
-// job itself: its own location-expression evaluator and location-list
-// readers, CFI fix-ups, array sizes and bitfield offsets, gdb's choice of
-// line rows and breakpoint addresses, and a C type printer.
+// Where delve's DWARF packages are wrong on GCC's RV32 output (each case
+// is listed in DWARF-QUIRKS.md, in this directory) this package works
+// around them or does the job itself: its own location-expression
+// evaluator and location-list readers, CFI fix-ups, array sizes and
+// bitfield offsets, gdb's choice of line rows and breakpoint addresses,
+// and a C type printer.
 package symbols
 
 import (
