@@ -50,27 +50,34 @@ func BenchmarkGlobals(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		b.Run(fmt.Sprint(n), func(b *testing.B) {
-			b.ReportAllocs()
-			var cpu time.Duration
-			for i := 0; i < b.N; i++ {
-				b.StopTimer()
-				tab, err := Open(path)
-				if err != nil {
-					b.Fatal(err)
-				}
-				before := processCPU()
-				b.StartTimer()
-				if got := len(globalsScope(b, tab)); got != n {
-					b.Fatalf("%d globals, want %d", got, n)
-				}
-				b.StopTimer()
-				cpu += processCPU() - before
-				b.StartTimer()
-			}
-			b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
-		})
+		b.Run(fmt.Sprint(n), func(b *testing.B) { benchGlobalsScope(b, path, n) })
 	}
+	// The 5 MB firmware of BenchmarkLoadLarge: 7500 functions, 7500 globals.
+	big := buildBigELF(b, b.TempDir())
+	b.Run("big5MB", func(b *testing.B) { benchGlobalsScope(b, big, bigFunctions) })
+}
+
+// benchGlobalsScope times the first Globals scope of the ELF at path,
+// which has n globals, and reports CPU time per scope too.
+func benchGlobalsScope(b *testing.B, path string, n int) {
+	b.ReportAllocs()
+	var cpu time.Duration
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		tab, err := Open(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		before := processCPU()
+		b.StartTimer()
+		if got := len(globalsScope(b, tab)); got != n {
+			b.Fatalf("%d globals, want %d", got, n)
+		}
+		b.StopTimer()
+		cpu += processCPU() - before
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 }
 
 // processCPU is the user plus system CPU time the process has used: on a
