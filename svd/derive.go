@@ -1,6 +1,9 @@
 package svd
 
-import "errors"
+import (
+	"errors"
+	"strings"
+)
 
 // maxDerive bounds chains of derivedFrom.
 const maxDerive = 32
@@ -8,9 +11,10 @@ const maxDerive = 32
 // errCycle reports a derivedFrom chain that comes back on itself.
 var errCycle = errors.New("derivedFrom chain loops or is deeper than 32")
 
-// merge returns derived completed by base: every child element of base
-// whose tag derived lacks is added; a "registers" (or cluster) container
-// both have is merged by the names of the registers and clusters inside,
+// merge returns derived completed by base: each child element of base
+// whose tag derived lacks is added, except dim elements (whether an
+// element is an array is its own declaration); the registers and clusters of a
+// cluster, and of a "registers" container both have, are merged by name,
 // derived's winning. derived's line and attributes (bar derivedFrom) stay.
 func merge(base, derived *node) *node {
 	out := &node{name: derived.name, line: derived.line, text: derived.text}
@@ -28,33 +32,45 @@ func merge(base, derived *node) *node {
 		have[c.name] = true
 	}
 	for _, c := range base.children {
-		if !have[c.name] {
+		if !have[c.name] && !isRegisterLike(c) && !strings.HasPrefix(c.name, "dim") {
 			out.children = append(out.children, c)
 		}
 	}
 	for _, c := range derived.children {
 		if bc := base.child(c.name); c.name == "registers" && bc != nil {
-			c = mergeByName(bc, c)
+			c = &node{name: c.name, line: c.line, children: mergeByName(bc.children, c.children)}
 		}
-		out.children = append(out.children, c)
-	}
-	return out
-}
-
-// mergeByName merges two register containers: base's elements whose
-// <name> derived does not redefine, then derived's.
-func mergeByName(base, derived *node) *node {
-	out := &node{name: derived.name, line: derived.line}
-	names := map[string]bool{}
-	for _, c := range derived.children {
-		names[c.value("name")] = true
-	}
-	for _, c := range base.children {
-		if !names[c.value("name")] {
+		if !isRegisterLike(c) {
 			out.children = append(out.children, c)
 		}
 	}
-	out.children = append(out.children, derived.children...)
+	out.children = append(out.children, mergeByName(base.children, derived.children)...)
+	return out
+}
+
+// isRegisterLike reports a register or cluster element.
+func isRegisterLike(n *node) bool { return n.name == "register" || n.name == "cluster" }
+
+// mergeByName merges the registers and clusters of two lists: base's
+// whose <name> derived does not redefine, then derived's.
+func mergeByName(base, derived []*node) []*node {
+	var out []*node
+	names := map[string]bool{}
+	for _, c := range derived {
+		if isRegisterLike(c) {
+			names[c.value("name")] = true
+		}
+	}
+	for _, c := range base {
+		if isRegisterLike(c) && !names[c.value("name")] {
+			out = append(out, c)
+		}
+	}
+	for _, c := range derived {
+		if isRegisterLike(c) {
+			out = append(out, c)
+		}
+	}
 	return out
 }
 

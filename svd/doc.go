@@ -11,6 +11,13 @@
 // device, peripheral and clusters, and field positions normalised from any
 // of the three SVD forms (bitOffset/bitWidth, lsb/msb, bitRange).
 //
+// A derived element takes every element of its base it does not give
+// itself, except dim (an element is an array only if it says so); the
+// registers and clusters of a derived peripheral or cluster are merged by
+// name. A field's bitWidth defaults to 1. Elements the package does not
+// model (cpu, protection, writeConstraint, modifiedWriteValues,
+// alternateGroup, dimName, vendor extensions) are ignored.
+//
 // Errors are of type *Error and name the file, the line and the element
 // (for example "fe310.svd:57: peripheral UART0, register txctrl, field
 // txen: bitRange "[0:1]": msb below lsb"). Work is bounded on hostile
