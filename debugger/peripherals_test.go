@@ -107,3 +107,24 @@ func TestPeripheralsDecoded(t *testing.T) {
 		t.Error("an unknown peripheral gave no error")
 	}
 }
+
+// TestVirtSVDMatchesTheBoard reads every register virt.svd describes right
+// after reset: each readable one must be answered by a device at its
+// width, and hold the reset value the file gives.
+func TestVirtSVDMatchesTheBoard(t *testing.T) {
+	s, dev := newEcho(t)
+	s.Seek(s.Timeline().Start())
+	for _, pv := range s.Peripherals(dev) {
+		for _, rv := range pv.Registers {
+			r := rv.Register
+			name := pv.Peripheral.Name + "." + r.Name
+			switch {
+			case errors.Is(rv.Err, ErrWriteOnly):
+			case rv.Err != nil:
+				t.Errorf("%s: %v", name, rv.Err)
+			case rv.Value&r.ResetMask != r.ResetValue&r.ResetMask:
+				t.Errorf("%s = %#x after reset, the SVD says %#x", name, rv.Value, r.ResetValue)
+			}
+		}
+	}
+}
