@@ -88,6 +88,9 @@ func TestErrors(t *testing.T) {
 			`t.svd:5: peripheral P, register R, field F, enumeratedValues : derivedFrom "E": no such enumeratedValues`},
 		{"enum derived loop", wrapRegs(field("<bitOffset>0</bitOffset><enumeratedValues derivedFrom=\"E\"><name>E</name></enumeratedValues>")),
 			`t.svd:5: peripheral P, register R, field F, enumeratedValues E: derivedFrom "E": no such enumeratedValues`},
+		{"cluster derived from its parent", wrapRegs("<cluster><name>A</name><addressOffset>0</addressOffset>\n" +
+			"<cluster derivedFrom=\"A\"><name>B</name><addressOffset>4</addressOffset></cluster></cluster>"),
+			"t.svd:6: peripheral P, cluster A" + strings.Repeat(".B", 64) + ": clusters nested deeper than 64"},
 		{"budget", budgetDoc(), "t.svd:6: peripheral P, register C2.R%s: the file expands to more than 262144 registers and fields"},
 	}
 	for _, tt := range tests {

@@ -41,7 +41,7 @@ func (p *parser) peripheral(raw *node, inherited props) ([]*Peripheral, error) {
 			BaseAddress: base + in.step, AddressBlocks: blocks, Interrupts: irqs, Line: raw.line}
 		if regs := n.child("registers"); regs != nil {
 			sc := scope{per: per, ctx: "peripheral " + per.Name, top: regs}
-			if err := p.container(regs, "", 0, pr, sc); err != nil {
+			if err := p.container(regs, "", 0, pr, sc, 0); err != nil {
 				return nil, err
 			}
 		}

@@ -17,14 +17,14 @@ type scope struct {
 // container reads the registers and clusters of a <registers> or
 // <cluster> element; prefix is the cluster names so far ("CH0."), offset
 // the cluster's offset in the peripheral.
-func (p *parser) container(c *node, prefix string, offset uint64, pr props, sc scope) error {
+func (p *parser) container(c *node, prefix string, offset uint64, pr props, sc scope, depth int) error {
 	for _, n := range c.children {
 		var err error
 		switch n.name {
 		case "register":
 			err = p.register(c, n, prefix, offset, pr, sc)
 		case "cluster":
-			err = p.cluster(c, n, prefix, offset, pr, sc)
+			err = p.cluster(c, n, prefix, offset, pr, sc, depth)
 		}
 		if err != nil {
 			return err
@@ -72,38 +72,49 @@ func findPath(c *node, parts []string) *node {
 	return c
 }
 
+// elem is a register or cluster with derivedFrom and dim resolved.
+type elem struct {
+	n     *node
+	insts []instance
+	off   uint64
+	props props
+	ctx   string
+}
+
 // element resolves a register's or cluster's derivedFrom and dim and
 // reads its offset and properties.
-func (p *parser) element(c, raw *node, kind string, pr props, sc scope, prefix string) (*node, []instance, uint64, props, string, error) {
+func (p *parser) element(c, raw *node, kind string, pr props, sc scope, prefix string) (elem, error) {
 	name := raw.value("name")
-	ctx := sc.ctx + ", " + kind + " " + prefix + name
+	e := elem{ctx: sc.ctx + ", " + kind + " " + prefix + name}
 	if name == "" {
-		return nil, nil, 0, pr, ctx, p.fail(raw, sc.ctx+", "+kind, errors.New("no <name>"))
+		return e, p.fail(raw, sc.ctx+", "+kind, errors.New("no <name>"))
 	}
-	n, insts, err := p.instances(raw, name, ctx, p.finder(c, sc))
-	if err != nil {
-		return nil, nil, 0, pr, ctx, err
+	var err error
+	if e.n, e.insts, err = p.instances(raw, name, e.ctx, p.finder(c, sc)); err != nil {
+		return e, err
 	}
-	off, err := parseUint(n.value("addressOffset"))
-	if err != nil {
-		return nil, nil, 0, pr, ctx, p.fail(n, ctx, fmt.Errorf("addressOffset: %w", err))
+	if e.off, err = parseUint(e.n.value("addressOffset")); err != nil {
+		return e, p.fail(e.n, e.ctx, fmt.Errorf("addressOffset: %w", err))
 	}
-	rp, err := readProps(n, pr)
-	if err != nil {
-		return nil, nil, 0, pr, ctx, p.fail(n, ctx, err)
+	if e.props, err = readProps(e.n, pr); err != nil {
+		return e, p.fail(e.n, e.ctx, err)
 	}
-	return n, insts, off, rp, ctx, nil
+	return e, nil
 }
 
 // cluster reads a <cluster>: its registers and clusters, once per dim
-// instance, under the instance's name.
-func (p *parser) cluster(c, raw *node, prefix string, offset uint64, pr props, sc scope) error {
-	n, insts, off, cp, _, err := p.element(c, raw, "cluster", pr, sc, prefix)
+// instance, under the instance's name. depth counts the clusters around
+// it: a cluster derived from one that contains it would nest forever.
+func (p *parser) cluster(c, raw *node, prefix string, offset uint64, pr props, sc scope, depth int) error {
+	e, err := p.element(c, raw, "cluster", pr, sc, prefix)
 	if err != nil {
 		return err
 	}
-	for _, in := range insts {
-		if err := p.container(n, prefix+in.name+".", offset+off+in.step, cp, sc); err != nil {
+	if depth >= maxNesting {
+		return p.fail(raw, e.ctx, fmt.Errorf("clusters nested deeper than %d", maxNesting))
+	}
+	for _, in := range e.insts {
+		if err := p.container(e.n, prefix+in.name+".", offset+e.off+in.step, e.props, sc, depth+1); err != nil {
 			return err
 		}
 	}
@@ -113,21 +124,22 @@ func (p *parser) cluster(c, raw *node, prefix string, offset uint64, pr props, s
 // register reads a <register>, once per dim instance (the instances
 // share their fields).
 func (p *parser) register(c, raw *node, prefix string, offset uint64, pr props, sc scope) error {
-	n, insts, off, rp, ctx, err := p.element(c, raw, "register", pr, sc, prefix)
+	e, err := p.element(c, raw, "register", pr, sc, prefix)
 	if err != nil {
 		return err
 	}
-	ra := n.value("readAction")
+	ra := e.n.value("readAction")
 	if err := checkReadAction(ra); err != nil {
-		return p.fail(n, ctx, err)
+		return p.fail(e.n, e.ctx, err)
 	}
-	fields, err := p.fields(n, rp, ra, ctx, sc.per.Name+"."+prefix+insts[0].name)
+	fields, err := p.fields(e.n, e.props, ra, e.ctx, sc.per.Name+"."+prefix+e.insts[0].name)
 	if err != nil {
 		return err
 	}
-	for _, in := range insts {
-		r := &Register{Name: prefix + in.name, DisplayName: n.value("displayName"),
-			Description: n.value("description"), Offset: offset + off + in.step,
+	rp := e.props
+	for _, in := range e.insts {
+		r := &Register{Name: prefix + in.name, DisplayName: e.n.value("displayName"),
+			Description: e.n.value("description"), Offset: offset + e.off + in.step,
 			Size: rp.size, Access: rp.access, ResetValue: rp.resetValue, ResetMask: rp.resetMask,
 			ReadAction: ra, Fields: fields, Peripheral: sc.per, Line: raw.line}
 		r.Address = sc.per.BaseAddress + r.Offset
