@@ -38,13 +38,11 @@ func (c entryChain) AttrField(attr dwarf.Attr) *dwarf.Field {
 // maxOriginChain links (quirk 18 in DWARF-QUIRKS.md).
 func withOrigins(e *dwarf.Entry, read func(dwarf.Offset) *dwarf.Entry) godwarf.Entry {
 	chain := entryChain{e}
-	seen := map[dwarf.Offset]bool{e.Offset: true}
 	for cur := e; len(chain) <= maxOriginChain; {
 		off, ok := originOf(cur)
-		if !ok || seen[off] {
+		if !ok || chain.has(off) {
 			break
 		}
-		seen[off] = true
 		if cur = read(off); cur == nil {
 			break
 		}
@@ -54,6 +52,16 @@ func withOrigins(e *dwarf.Entry, read func(dwarf.Offset) *dwarf.Entry) godwarf.E
 		return e
 	}
 	return chain
+}
+
+// has reports whether the chain holds the DIE at off.
+func (c entryChain) has(off dwarf.Offset) bool {
+	for _, e := range c {
+		if e.Offset == off {
+			return true
+		}
+	}
+	return false
 }
 
 // originOf is a DIE's abstract origin, else its specification.
