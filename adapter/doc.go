@@ -1,9 +1,10 @@
 // Package adapter serves the Debug Adapter Protocol (DAP) over a
 // debugger.Session, so VS Code and any DAP client get Rewind's debugging
 // in both directions of time: Step Back and Reverse buttons
-// (supportsStepBack), reverse data breakpoints, and the custom requests
-// of /work/plan/dap-custom.md (rewind/reverseStepOut, rewind/reverseStepIn,
-// rewind/seek, rewind/timeline) for the Rewind extension.
+// (supportsStepBack), reverse data breakpoints, and custom requests for
+// the Rewind extension (rewind/reverseStepOut, rewind/reverseStepIn,
+// rewind/seek, rewind/timeline; dispatch.go lists them, custom.go holds
+// their arguments and bodies).
 //
 // The adapter only translates: every debugging behaviour lives in the
 // debugger package. Messages are read with a framing reader of its own

@@ -157,10 +157,11 @@ func TestInspection(t *testing.T) {
 		Scopes []struct {
 			Name               string
 			VariablesReference int
+			Expensive          bool
 		}
 	}
 	c.ok("scopes", map[string]any{"frameId": st.StackFrames[0].Id}, &scopes)
-	if len(scopes.Scopes) != 3 {
+	if len(scopes.Scopes) != 3 || scopes.Scopes[1].Expensive {
 		t.Fatalf("scopes: %+v", scopes)
 	}
 	vars := func(ref int, extra map[string]any) map[string]variableRow {

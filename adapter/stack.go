@@ -88,9 +88,15 @@ func (s *Server) onScopes(req *envelope) {
 		r.kind = k
 		return dap.Scope{Name: name, PresentationHint: hint, VariablesReference: s.handles.add(r)}
 	}
+	globals := mk("Globals", "", refGlobals)
+	globals.Expensive = sess.Symbols().GlobalCount() > largeGlobals
 	s.reply(req, dap.ScopesResponseBody{Scopes: []dap.Scope{
-		mk("Locals", "locals", refLocals), mk("Globals", "", refGlobals), mk("Registers", "registers", refRegisters)}})
+		mk("Locals", "locals", refLocals), globals, mk("Registers", "registers", refRegisters)}})
 }
+
+// largeGlobals is the number of globals above which the Globals scope is
+// marked expensive, so clients fetch it only when the user opens it.
+const largeGlobals = 1000
 
 func itoa(i int) string {
 	if i < 10 {

@@ -86,7 +86,7 @@ func (t *Table) cfiAt(pc uint32) (row cfiRow, ok bool) {
 	if err != nil || ctx == nil {
 		return cfiRow{}, false
 	}
-	// Gap 1: GCC's RISC-V CIE only says DW_CFA_def_cfa_register, for which
+	// Quirk 1 (DWARF-QUIRKS.md): GCC's RISC-V CIE only says DW_CFA_def_cfa_register, for which
 	// delve sets the register but leaves the rule undefined: treat any
 	// defined register as register+offset.
 	row = cfiRow{cfa: cfaRule{reg: int(ctx.CFA.Reg), offset: ctx.CFA.Offset},

@@ -6,7 +6,7 @@ import (
 )
 
 // synthFrame builds a .debug_frame with one CIE and one FDE for a
-// function at 0x80000000 (size 0x40) that hits gaps 1-3: the CIE only
+// function at 0x80000000 (size 0x40) that hits quirks 1-3 of DWARF-QUIRKS.md: the CIE only
 // says def_cfa_register, the FDE moves with DW_CFA_set_loc (4-byte
 // address), and restores registers the CIE never mentioned.
 func synthFrame() []byte {

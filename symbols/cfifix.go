@@ -2,7 +2,7 @@ package symbols
 
 import "github.com/go-delve/delve/pkg/dwarf/frame"
 
-// fixSetLoc works around gap 3: delve reads DW_CFA_set_loc's operand as 8
+// fixSetLoc works around quirk 3 (DWARF-QUIRKS.md): delve reads DW_CFA_set_loc's operand as 8
 // bytes, but on RV32 it is a 4-byte address. Each "set_loc addr4" is
 // rewritten in place into the same-sized "advance_loc4 delta", computed
 // from the location reached so far. GCC does not emit set_loc today; other

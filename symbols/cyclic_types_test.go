@@ -79,7 +79,7 @@ func TestCyclicTypeGraphs(t *testing.T) {
 			_ = cexpr.Size(typ)
 			_ = cexpr.Resolve(typ)
 			_, _ = tab.ChildViews(v, zeroEnv{}, FormatOptions{})
-			tab.fixType(typ, map[godwarf.Type]bool{}, 0)
+			tab.fixReachable(typ)
 		}()
 		select {
 		case <-done:

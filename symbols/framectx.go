@@ -53,7 +53,7 @@ func (f *Frame) frameBase() (uint32, error) {
 // entryValue resolves DW_OP_entry_value(DW_OP_regN): from the EntryValue
 // hook, from the caller's call-site parameter values, from the registers
 // themselves while the frame is still at its function's first instruction,
-// or else optimized out (gap 5).
+// or else optimized out (quirk 5 in DWARF-QUIRKS.md).
 func (f *Frame) entryValue(sub []byte) (uint32, error) {
 	if len(sub) != 1 || sub[0] < opReg0 || sub[0] > opReg31 {
 		return 0, errOptimizedOut

@@ -3,8 +3,6 @@ package symbols
 import (
 	"debug/dwarf"
 	"sort"
-
-	"github.com/go-delve/delve/pkg/dwarf/godwarf"
 )
 
 // maxGlobals bounds the globals collected from hostile input.
@@ -19,6 +17,7 @@ func (t *Table) loadGlobals() []*varDecl {
 		return t.globals
 	}
 	t.globOK = true
+	aux := readerAt(t.dwarf.Reader()) // follows origins and specifications
 	for _, cu := range t.units {
 		r := t.dwarf.Reader()
 		r.Seek(cu.off)
@@ -26,7 +25,7 @@ func (t *Table) loadGlobals() []*varDecl {
 		if err != nil || top == nil || !top.Children {
 			continue
 		}
-		t.unitGlobals(r, cu)
+		t.unitGlobals(r, aux, cu)
 		if len(t.globals) > maxGlobals {
 			break
 		}
@@ -35,8 +34,9 @@ func (t *Table) loadGlobals() []*varDecl {
 	return t.globals
 }
 
-// unitGlobals reads the top-level children of one unit.
-func (t *Table) unitGlobals(r *dwarf.Reader, cu *compUnit) {
+// unitGlobals reads the top-level children of one unit; aux reads the
+// entries a definition refers to (its declaration).
+func (t *Table) unitGlobals(r *dwarf.Reader, aux func(dwarf.Offset) *dwarf.Entry, cu *compUnit) {
 	for n := 0; len(t.globals) <= maxGlobals && n < t.maxEntries(); n++ {
 		e, err := r.Next()
 		if err != nil || e == nil || e.Tag == 0 {
@@ -51,7 +51,7 @@ func (t *Table) unitGlobals(r *dwarf.Reader, cu *compUnit) {
 		if decl, _ := e.Val(dwarf.AttrDeclaration).(bool); decl {
 			continue
 		}
-		ent, _ := godwarf.LoadAbstractOriginAndSpecification(e, t.dwarf.Reader())
+		ent := withOrigins(e, aux)
 		name, _ := ent.Val(dwarf.AttrName).(string)
 		if name == "" {
 			continue
@@ -74,6 +74,10 @@ func (t *Table) GlobalNames() []string {
 	}
 	return out
 }
+
+// GlobalCount is how many file statics and globals there are (the rows of
+// a Globals view), without reading their types or values.
+func (t *Table) GlobalCount() int { return len(t.loadGlobals()) }
 
 // globalDecl finds a global by name, preferring the unit's own statics,
 // then external globals, then any other unit's static.
@@ -101,8 +105,9 @@ func (t *Table) globalDecl(name string, unit *compUnit) *varDecl {
 // Globals returns the values of every file static and global, read through
 // the frame's target (unit statics of the frame's unit first).
 func (f *Frame) Globals() []Variable {
-	var out []Variable
-	for _, g := range f.table.loadGlobals() {
+	gs := f.table.loadGlobals()
+	out := make([]Variable, 0, len(gs))
+	for _, g := range gs {
 		out = append(out, f.evalDecl(*g))
 	}
 	return out

@@ -43,9 +43,9 @@ type exprContext struct {
 const maxExprSteps = 10000
 
 // evalLocation runs a DWARF location expression with a 32-bit stack
-// (values are masked to 32 bits, gap 6), supporting deref_size of any width
-// (gap 4), entry values through ctx.entry (gap 5) and empty pieces as
-// optimized out (gap 7).
+// (values are masked to 32 bits), supporting deref_size of any width, entry
+// values through ctx.entry and empty pieces as optimized out: quirks 4 to 7
+// in DWARF-QUIRKS.md.
 func evalLocation(expr []byte, ctx *exprContext) ([]piece, error) {
 	if len(expr) == 0 {
 		return []piece{{kind: pieceOptOut}}, nil

@@ -84,7 +84,7 @@ func TestLocationExpressions(t *testing.T) {
 	}
 }
 
-// TestEmptyPieceIsOptimizedOut checks gap 7: a piece with no location is
+// TestEmptyPieceIsOptimizedOut checks quirk 7 (DWARF-QUIRKS.md): a piece with no location is
 // unavailable, never zero.
 func TestEmptyPieceIsOptimizedOut(t *testing.T) {
 	// a0 for bytes 0-3, nothing for bytes 4-7 (a 64-bit value half gone).

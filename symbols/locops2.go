@@ -44,7 +44,8 @@ func (m *exprMachine) deref(n int) error {
 }
 
 // piece closes one piece of a composite location. A piece with nothing
-// before it (no location) is optimized out, not zero (gap 7).
+// before it (no location) is optimized out, not zero (quirk 7
+// in DWARF-QUIRKS.md).
 func (m *exprMachine) piece() error {
 	n, err := m.uleb()
 	if err != nil {
@@ -85,7 +86,8 @@ func (m *exprMachine) implicit() error {
 
 // entryValue handles DW_OP_entry_value: the value a register (or
 // expression) had when the function was entered. Without a way to learn
-// it, the value is optimized out (gap 5).
+// it, the value is optimized out (quirk 5
+// in DWARF-QUIRKS.md).
 func (m *exprMachine) entryValue() error {
 	n, err := m.uleb()
 	if err != nil {

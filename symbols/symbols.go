@@ -22,11 +22,12 @@
 //     tree, TypeName for C type names, LookupType.
 //   - Disassembly: Disassemble, DisassembleFunction, InstructionsBefore.
 //
-// Where delve's DWARF packages are wrong on GCC's RV32 output (see
-// shared/notes/dwarf-rv32.md) this package works around them or does the
-// job itself: its own location-expression evaluator and location-list
-// readers, CFI fix-ups, array sizes and bitfield offsets, gdb's choice of
-// line rows and breakpoint addresses, and a C type printer.
+// Where delve's DWARF packages are wrong on GCC's RV32 output (each case
+// is listed in DWARF-QUIRKS.md, in this directory) this package works
+// around them or does the job itself: its own location-expression
+// evaluator and location-list readers, CFI fix-ups, array sizes and
+// bitfield offsets, gdb's choice of line rows and breakpoint addresses,
+// and a C type printer.
 package symbols
 
 import (
@@ -74,13 +75,15 @@ type Table struct {
 	fdes       frame.FrameDescriptionEntries
 	cfiNote    string
 
-	mu      sync.Mutex
-	types   map[dwarf.Offset]godwarf.Type // godwarf's cache, fixed up
-	fixed   map[godwarf.Type]bool
-	typeIdx map[string]dwarf.Offset
-	trees   map[dwarf.Offset]*godwarf.Tree
-	globals []*varDecl
-	globOK  bool
+	mu    sync.Mutex
+	types map[dwarf.Offset]godwarf.Type // godwarf's cache, fixed up
+	fixed map[godwarf.Type]bool
+	// fixReader rereads member DIEs for bitfields; reused under mu.
+	fixReader *dwarf.Reader
+	typeIdx   map[string]dwarf.Offset
+	trees     map[dwarf.Offset]*godwarf.Tree
+	globals   []*varDecl
+	globOK    bool
 }
 
 // section is an allocated part of the image, kept for reading code and

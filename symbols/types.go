@@ -9,8 +9,9 @@ import (
 )
 
 // typeAt reads the type DIE at off through godwarf, then fixes what godwarf
-// gets wrong on GCC's output: array sizes (gap 9) and bitfield offsets
-// (gap 10). Results are cached.
+// gets wrong on GCC's output: array sizes and bitfield offsets (quirks 9
+// and 10 in DWARF-QUIRKS.md). Results are cached, and each type is fixed
+// once, so loading n types costs O(n) however many calls it takes.
 func (t *Table) typeAt(off dwarf.Offset) (typ godwarf.Type, err error) {
 	if t.dwarf == nil {
 		return nil, ErrNoDebugInfo
@@ -18,6 +19,7 @@ func (t *Table) typeAt(off dwarf.Offset) (typ godwarf.Type, err error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if typ, ok := t.types[off]; ok {
+		t.fixReachable(typ)
 		return typ, nil
 	}
 	defer func() {
@@ -29,40 +31,69 @@ func (t *Table) typeAt(off dwarf.Offset) (typ godwarf.Type, err error) {
 	if err != nil {
 		return nil, fmt.Errorf("read type at 0x%x: %w", off, err)
 	}
-	for _, ct := range t.types {
-		t.fixType(ct, t.fixed, 0)
-	}
+	t.fixReachable(typ)
 	return typ, nil
 }
 
 // maxTypeDepth bounds recursion over hostile type graphs.
 const maxTypeDepth = 64
 
-// fixType repairs one type (and what it contains) in place.
-func (t *Table) fixType(typ godwarf.Type, fixed map[godwarf.Type]bool, depth int) {
-	if typ == nil || fixed[typ] || depth > maxTypeDepth {
-		return
+// fixReachable repairs every type reachable from root that is not fixed
+// yet. godwarf reads a type eagerly with everything it refers to, so the
+// types a ReadType call adds to the cache are reachable from its result;
+// a pointer's target is reached too, since dereferencing it never comes
+// back through typeAt. The walk stops at fixed types, so over the life of
+// a Table each type is visited once; it uses an explicit stack, so deep
+// type graphs from hostile input cannot exhaust the goroutine stack.
+func (t *Table) fixReachable(root godwarf.Type) {
+	stack := []godwarf.Type{root}
+	for len(stack) > 0 {
+		typ := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if typ == nil || t.fixed[typ] {
+			continue
+		}
+		t.fixed[typ] = true
+		t.fixOne(typ)
+		stack = appendInner(stack, typ)
 	}
-	fixed[typ] = true
+}
+
+// appendInner pushes the types one type refers to directly.
+func appendInner(stack []godwarf.Type, typ godwarf.Type) []godwarf.Type {
 	switch x := typ.(type) {
 	case *godwarf.ArrayType:
-		t.fixType(x.Type, fixed, depth+1)
+		stack = append(stack, x.Type)
+	case *godwarf.PtrType:
+		stack = append(stack, x.Type)
+	case *godwarf.TypedefType:
+		stack = append(stack, x.Type)
+	case *godwarf.QualType:
+		stack = append(stack, x.Type)
+	case *godwarf.StructType:
+		for _, f := range x.Field {
+			stack = append(stack, f.Type)
+		}
+	case *godwarf.FuncType:
+		stack = append(stack, x.ReturnType)
+		stack = append(stack, x.ParamType...)
+	}
+	return stack
+}
+
+// fixOne repairs one type in place: an array's byte size from its count
+// and element size (the element's own size is computed, not read, so the
+// order in which types are fixed does not matter), a struct's bitfields.
+func (t *Table) fixOne(typ godwarf.Type) {
+	switch x := typ.(type) {
+	case *godwarf.ArrayType:
 		if x.Count >= 0 && x.Type != nil {
 			if es := cexpr.Size(x.Type); es >= 0 {
 				x.ByteSize = x.Count * es
 			}
 		}
 	case *godwarf.StructType:
-		for _, f := range x.Field {
-			if _, isArr := f.Type.(*godwarf.ArrayType); isArr {
-				t.fixType(f.Type, fixed, depth+1)
-			}
-		}
 		t.fixBitfields(x)
-	case *godwarf.TypedefType:
-		t.fixType(x.Type, fixed, depth+1)
-	case *godwarf.QualType:
-		t.fixType(x.Type, fixed, depth+1)
 	}
 }
 
@@ -70,14 +101,21 @@ func (t *Table) fixType(typ godwarf.Type, fixed map[godwarf.Type]bool, depth int
 // little-endian form cexpr documents: ByteSize 0, the least significant bit
 // at ByteOffset*8 + BitOffset.
 func (t *Table) fixBitfields(st *godwarf.StructType) {
-	r := t.dwarf.Reader()
+	end := bitfieldsEnd(st)
+	if end == 0 {
+		return
+	}
+	if t.fixReader == nil {
+		t.fixReader = t.dwarf.Reader()
+	}
+	r := t.fixReader
 	r.Seek(st.Offset)
 	e, err := r.Next()
 	if err != nil || e == nil || !e.Children {
 		return
 	}
 	i := 0
-	for n := 0; i < len(st.Field) && n < t.maxEntries(); n++ {
+	for n := 0; i < end && n < t.maxEntries(); n++ {
 		c, err := r.Next()
 		if err != nil || c == nil || c.Tag == 0 {
 			return
@@ -97,6 +135,18 @@ func (t *Table) fixBitfields(st *godwarf.StructType) {
 		pos := bitPosition(c, f, bitSize)
 		f.ByteOffset, f.BitOffset, f.BitSize, f.ByteSize = pos/8, pos%8, bitSize, 0
 	}
+}
+
+// bitfieldsEnd is one past the last member godwarf saw a DW_AT_bit_size
+// on, 0 when there is none: only the member DIEs before it need reading
+// again.
+func bitfieldsEnd(st *godwarf.StructType) int {
+	for i := len(st.Field) - 1; i >= 0; i-- {
+		if st.Field[i].BitSize > 0 {
+			return i + 1
+		}
+	}
+	return 0
 }
 
 // bitPosition is a bitfield's least significant bit counted from the start

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestArangesPreferred checks gap 13: when DW_AT_ranges of two units
+// TestArangesPreferred checks quirk 15 (DWARF-QUIRKS.md): when DW_AT_ranges of two units
 // overlap (an assembler unit measured before relaxation), the unit named
 // by .debug_aranges wins.
 func TestArangesPreferred(t *testing.T) {

@@ -55,7 +55,7 @@ func applyCFI(tgt Target, st physRegs, row cfiRow) (physRegs, uint32, bool) {
 		case frame.RuleSameVal:
 			c.regs[n], c.known[n] = st.regs[n], st.known[n]
 		case frame.RuleUndefined:
-			// Gap 2: DW_CFA_restore of a register the CIE never mentions
+			// Quirk 2 (DWARF-QUIRKS.md): DW_CFA_restore of a register the CIE never mentions
 			// comes back undefined; for callee-saved registers (and ra)
 			// it means "same value".
 			if calleeSaved(n) || n == ra {

@@ -91,8 +91,9 @@ func (f *Frame) scopeDecls() []varDecl {
 }
 
 // collect gathers the variables of node and of its lexical blocks that
-// hold the pc. Call-site and inlined-subroutine children are skipped (gap
-// 11: only variable and formal-parameter tags are variables).
+// hold the pc. Call-site and inlined-subroutine children are skipped (quirk
+// 12 in DWARF-QUIRKS.md: only variable and formal-parameter tags are
+// variables).
 func (f *Frame) collect(node *godwarf.Tree, levels *[][]varDecl, depth int) {
 	if depth > maxTypeDepth {
 		return
@@ -165,7 +166,7 @@ func (t *Table) locate(d varDecl, pc uint32, ctx *exprContext) ([]piece, error) 
 		if cv := d.entry.AttrField(dwarf.AttrConstValue); cv != nil {
 			return constPieces(cv.Val)
 		}
-		return nil, errOptimizedOut // gap 16: removed by the optimizer
+		return nil, errOptimizedOut // quirk 13: removed by the optimizer
 	}
 	var expr []byte
 	switch val := fld.Val.(type) {

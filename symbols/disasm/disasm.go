@@ -7,7 +7,8 @@
 // decoded here, and everything outside RV32IMAC+Zicsr+Zifencei (RV64-only
 // ld/sd/addiw/..., the F/D loads and stores that share compressed
 // encodings with RV64's c.ld/c.sd, shifts by 32 or more, other
-// extensions) is rejected as unknown.
+// extensions) is rejected as unknown. symbols/DWARF-QUIRKS.md lists these
+// fix-ups as quirks 19 to 22.
 //
 // The text follows `riscv64-unknown-elf-objdump -d` (binutils 2.40) with its
 // aliases (li, mv, ret, j, beqz, csrr, ...), lower case, ABI register names,

@@ -9,7 +9,7 @@ import * as path from 'path';
 /** The debug type this extension contributes. */
 export const debugType = 'rewind';
 
-/** A launch configuration of type `rewind` (see plan/dap-custom.md). */
+/** A launch configuration of type `rewind` (its attributes are adapter/launch.go's launchArgs). */
 export interface LaunchConfig {
 	type: string;
 	request: string;
@@ -39,7 +39,7 @@ export interface ConfigHost {
 	folder(): string | undefined;
 }
 
-/** Every launch argument `rewind dap` takes (plan/dap-custom.md). */
+/** Every launch argument `rewind dap` takes (adapter/launch.go: launchArgs). */
 export const launchArguments = [
 	'program',
 	'stopOnEntry',

@@ -17,7 +17,7 @@ export interface TimelineOutput {
 	text: string;
 }
 
-/** Body of the `rewind/timeline` response (see plan/dap-custom.md). */
+/** Body of the `rewind/timeline` response (adapter/custom.go: timelineBody). */
 export interface TimelineResponse {
 	start: number;
 	end: number;
