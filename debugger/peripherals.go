@@ -10,9 +10,9 @@ import (
 // ErrWriteOnly is the Err of a register the SVD file says cannot be read.
 var ErrWriteOnly = errors.New("write-only register")
 
-// RegisterValue is one register as the device holds it at the current
+// PeripheralRegister is one register as the device holds it at the current
 // moment of the history, with its fields decoded.
-type RegisterValue struct {
+type PeripheralRegister struct {
 	Register *svd.Register
 	// Value is the register's content (valid when Err is nil).
 	Value uint64
@@ -26,7 +26,7 @@ type RegisterValue struct {
 // PeripheralValues is a peripheral's registers at the current moment.
 type PeripheralValues struct {
 	Peripheral *svd.Peripheral
-	Registers  []RegisterValue
+	Registers  []PeripheralRegister
 }
 
 // Peripherals reads every register of every peripheral the SVD device
@@ -52,16 +52,16 @@ func (s *Session) Peripheral(dev *svd.Device, name string) (PeripheralValues, er
 
 // peripheralValues reads the registers of one peripheral.
 func (s *Session) peripheralValues(p *svd.Peripheral) PeripheralValues {
-	pv := PeripheralValues{Peripheral: p, Registers: make([]RegisterValue, 0, len(p.Registers))}
+	pv := PeripheralValues{Peripheral: p, Registers: make([]PeripheralRegister, 0, len(p.Registers))}
 	for _, r := range p.Registers {
-		pv.Registers = append(pv.Registers, s.RegisterValue(r))
+		pv.Registers = append(pv.Registers, s.ReadPeripheralRegister(r))
 	}
 	return pv
 }
 
-// RegisterValue reads one register and decodes it, without side effects.
-func (s *Session) RegisterValue(r *svd.Register) RegisterValue {
-	rv := RegisterValue{Register: r}
+// ReadPeripheralRegister reads one register and decodes it, without side effects.
+func (s *Session) ReadPeripheralRegister(r *svd.Register) PeripheralRegister {
+	rv := PeripheralRegister{Register: r}
 	rv.Value, rv.Err = s.ReadRegister(r)
 	if rv.Err == nil {
 		rv.Fields = r.Decode(rv.Value)

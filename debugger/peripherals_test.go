@@ -39,7 +39,7 @@ func regs(t *testing.T, s *Session, dev *svd.Device, paths ...string) string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rv := s.RegisterValue(lp.Register)
+		rv := s.ReadPeripheralRegister(lp.Register)
 		if rv.Err != nil {
 			out = append(out, p+"=?")
 			continue
@@ -73,7 +73,7 @@ func TestPeripheralsAtTwoMoments(t *testing.T) {
 			t.Errorf("read %d after set-up: %s, want %s", i+1, got, after)
 		}
 	}
-	s.Seek(s.Timeline().Start())
+	s.Seek(s.tl.Start())
 	if got := regs(t, s, dev, watch...); got != before {
 		t.Errorf("back at the start: %s, want %s", got, before)
 	}
@@ -113,7 +113,7 @@ func TestPeripheralsDecoded(t *testing.T) {
 // width, and hold the reset value the file gives.
 func TestVirtSVDMatchesTheBoard(t *testing.T) {
 	s, dev := newEcho(t)
-	s.Seek(s.Timeline().Start())
+	s.Seek(s.tl.Start())
 	for _, pv := range s.Peripherals(dev) {
 		for _, rv := range pv.Registers {
 			r := rv.Register
