@@ -3,11 +3,11 @@ package adapter
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/rewind-debugger/rewind/checkpoint"
 	"github.com/rewind-debugger/rewind/debugger"
+	"github.com/rewind-debugger/rewind/internal/hostfile"
 )
 
 // launchArgs are Rewind's launch arguments (see dap-custom.md).
@@ -71,7 +71,7 @@ func (s *Server) open(a launchArgs) (*debugger.Session, error) {
 		opt.Recording, elf = rec, rec.ELF
 	}
 	if a.Program != "" {
-		data, err := os.ReadFile(opt.Path)
+		data, err := hostfile.ReadRegular(opt.Path, hostfile.MaxInput)
 		if err != nil {
 			return nil, fmt.Errorf("cannot read the program: %w", err)
 		}

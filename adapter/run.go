@@ -29,9 +29,11 @@ func (s *Server) runOp(op func(d *debugger.Session) debugger.Stop, resumable boo
 		s.lastOp = op
 	}
 	s.running.Store(true)
+	s.activity.SetBusy(true)
 	s.worker.Add(1)
 	go func() {
 		defer s.worker.Done()
+		defer s.activity.SetBusy(false)
 		var st debugger.Stop
 		s.withLock(func() {
 			defer s.running.Store(false)

@@ -3,12 +3,12 @@ package rpc
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/rewind-debugger/rewind/checkpoint"
 	"github.com/rewind-debugger/rewind/console/dbgext"
 	"github.com/rewind-debugger/rewind/debugger"
+	"github.com/rewind-debugger/rewind/internal/hostfile"
 	"github.com/rewind-debugger/rewind/symbols"
 	"github.com/rewind-debugger/rewind/vm"
 	"github.com/sourcegraph/jsonrpc2"
@@ -66,7 +66,7 @@ func loadProgram(p LaunchParams) ([]byte, *checkpoint.Recording, error) {
 	var elf []byte
 	if p.Program != "" {
 		var err error
-		if elf, err = os.ReadFile(p.Program); err != nil {
+		if elf, err = hostfile.ReadRegular(p.Program, hostfile.MaxInput); err != nil {
 			return nil, nil, err
 		}
 	}

@@ -1,0 +1,199 @@
+// Package clientgate serves one TCP client at a time for Rewind's protocol
+// servers (DAP, GDB remote, JSON-RPC): a client that arrives while another
+// is served is refused at once with a message in its own protocol, unless
+// the served client has been idle for longer than the idle timeout, in which
+// case that one is disconnected and the newcomer served.
+//
+// It imports no project package, so every front-end may use it.
+package clientgate
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"sync/atomic"
+	"time"
+)
+
+// DefaultIdleTimeout is how long a client may stay idle (no complete
+// request, nothing running) before a newcomer takes its place.
+const DefaultIdleTimeout = 5 * time.Minute
+
+// WriteTimeout bounds one write to a client: a client that reads nothing
+// for this long is treated as gone.
+const WriteTimeout = 30 * time.Second
+
+// evictWait bounds the wait for an evicted client's session to wind down.
+const evictWait = 5 * time.Second
+
+// refuseTimeout bounds the refusal written to a newcomer.
+const refuseTimeout = 2 * time.Second
+
+// Options configure Serve.
+type Options struct {
+	// Name is the server's name in messages ("rewind dap").
+	Name string
+	// IdleTimeout: a served client idle this long is disconnected when
+	// another client connects; zero or negative never disconnects it.
+	IdleTimeout time.Duration
+	// Log receives connection events (nil: discarded).
+	Log *slog.Logger
+}
+
+// Refuser writes a refusal message to a connection, in its protocol,
+// before the gate closes it.
+type Refuser func(c net.Conn, msg string)
+
+// Serve accepts connections on ln until it is closed and calls serve for
+// one client at a time, each in its own goroutine; serve must return when
+// the client's connection is closed. A connection arriving meanwhile is
+// refused (refuse writes why, then it is closed) or, when the served
+// client has been idle past the timeout, takes its place.
+func Serve(ln net.Listener, opt Options, serve func(*Client), refuse Refuser) error {
+	log := opt.Log
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	var active *Client
+	for {
+		c, err := ln.Accept()
+		if err != nil {
+			if active != nil {
+				active.Close()
+				active.wait(evictWait)
+			}
+			if errors.Is(err, net.ErrClosed) {
+				return nil
+			}
+			return fmt.Errorf("accepting a connection: %w", err)
+		}
+		if active != nil && !active.finished() {
+			if msg, ok := active.admit(opt); !ok {
+				log.Info("refusing a second client", "remote", c.RemoteAddr().String())
+				refuseConn(c, msg, refuse)
+				continue
+			}
+			log.Info("disconnecting an idle client for a newcomer", "remote", active.RemoteAddr().String())
+			active.evict()
+			if !active.wait(evictWait) {
+				refuseConn(c, opt.Name+": the previous client is still being disconnected; try again", refuse)
+				continue
+			}
+		}
+		log.Info("client connected", "remote", c.RemoteAddr().String())
+		active = newClient(c)
+		go active.run(serve)
+	}
+}
+
+// refuseConn writes the refusal with a deadline and closes c.
+func refuseConn(c net.Conn, msg string, refuse Refuser) {
+	c.SetDeadline(time.Now().Add(refuseTimeout))
+	if refuse != nil {
+		refuse(c, msg)
+	}
+	c.Close()
+}
+
+// Client is the connection being served. Servers call Touch for every
+// complete request and SetBusy around operations that run, so that the
+// gate can tell an idle client from a working one.
+type Client struct {
+	net.Conn
+	last    atomic.Int64 // unix nanoseconds of the last complete request
+	busy    atomic.Int32
+	evicted atomic.Bool
+	done    chan struct{}
+}
+
+func newClient(c net.Conn) *Client {
+	cl := &Client{Conn: c, done: make(chan struct{})}
+	cl.Touch()
+	return cl
+}
+
+// run serves the client and marks it done.
+func (c *Client) run(serve func(*Client)) {
+	defer close(c.done)
+	defer c.Conn.Close()
+	serve(c)
+}
+
+// Touch records that a complete request arrived.
+func (c *Client) Touch() { c.last.Store(time.Now().UnixNano()) }
+
+// SetBusy marks the start (true) or the end (false) of an operation that
+// runs for the client; a busy client is never idle. The end also counts
+// as activity.
+func (c *Client) SetBusy(b bool) {
+	if b {
+		c.busy.Add(1)
+		return
+	}
+	c.busy.Add(-1)
+	c.Touch()
+}
+
+// Evicted reports whether the gate disconnected the client for a newcomer.
+func (c *Client) Evicted() bool { return c.evicted.Load() }
+
+// Write writes with a deadline: a client that does not read its replies
+// for WriteTimeout is cut off instead of blocking the server.
+func (c *Client) Write(p []byte) (int, error) {
+	c.Conn.SetWriteDeadline(time.Now().Add(WriteTimeout))
+	return c.Conn.Write(p)
+}
+
+// idle is how long the client has been idle (zero while busy).
+func (c *Client) idle() time.Duration {
+	if c.busy.Load() > 0 {
+		return 0
+	}
+	return time.Since(time.Unix(0, c.last.Load()))
+}
+
+// admit decides about a newcomer: ok when c may be evicted, else the
+// message that refuses the newcomer.
+func (c *Client) admit(opt Options) (string, bool) {
+	idle := c.idle()
+	if opt.IdleTimeout > 0 && idle >= opt.IdleTimeout {
+		return "", true
+	}
+	msg := fmt.Sprintf("%s serves one client at a time and another client is connected", opt.Name)
+	if opt.IdleTimeout > 0 {
+		msg += fmt.Sprintf(" (idle for %s; a client idle for %s gives way to a newcomer): try again later",
+			idle.Round(time.Second), opt.IdleTimeout)
+	} else {
+		msg += ": try again when it has disconnected"
+	}
+	return msg, false
+}
+
+// evict disconnects the client.
+func (c *Client) evict() {
+	c.evicted.Store(true)
+	c.Conn.Close()
+}
+
+// finished reports whether serve has returned.
+func (c *Client) finished() bool {
+	select {
+	case <-c.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// wait waits up to d for serve to return.
+func (c *Client) wait(d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-c.done:
+		return true
+	case <-t.C:
+		return false
+	}
+}
