@@ -24,11 +24,12 @@ func gdbserverMainImpl(args []string, s stdio) int {
 	harts := fs.Int("harts", 1, "number of harts (gdb threads)")
 	recording := fs.String("recording", "", "debug this recording instead of a live run")
 	verbose := fs.Bool("v", false, "log every packet")
+	idle := idleFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
 	if fs.NArg() > 1 || (fs.NArg() == 0 && *recording == "") {
-		fmt.Fprintln(s.Err, "usage: rewind gdbserver [--listen 127.0.0.1:3333] [--harts N] [--recording run.rwd] firmware.elf")
+		fmt.Fprintln(s.Err, "usage: rewind gdbserver [--listen 127.0.0.1:3333] [--harts N] [--idle-timeout 5m] [--recording run.rwd] firmware.elf")
 		return exitUsage
 	}
 	level := slog.LevelInfo
@@ -53,7 +54,9 @@ func gdbserverMainImpl(args []string, s stdio) int {
 	}
 	fmt.Fprintf(s.Out, "rewind gdbserver: listening on %s; connect with:\n  gdb-multiarch %s -ex 'target remote %s'\n",
 		l.Addr(), elfName, l.Addr())
-	if err := gdbserver.New(target, log.With("component", "gdbserver")).Serve(l); err != nil {
+	srv := gdbserver.New(target, log.With("component", "gdbserver"))
+	srv.SetIdleTimeout(*idle)
+	if err := srv.Serve(l); err != nil {
 		fmt.Fprintf(s.Err, "rewind gdbserver: %v\n", err)
 		return exitFault
 	}

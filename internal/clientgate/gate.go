@@ -103,6 +103,7 @@ type Client struct {
 	net.Conn
 	last    atomic.Int64 // unix nanoseconds of the last complete request
 	busy    atomic.Int32
+	busyFn  atomic.Pointer[func() bool]
 	evicted atomic.Bool
 	done    chan struct{}
 }
@@ -135,6 +136,10 @@ func (c *Client) SetBusy(b bool) {
 	c.Touch()
 }
 
+// BusyWhen makes the client busy whenever f reports true, for servers that
+// already keep such a flag (an alternative to SetBusy).
+func (c *Client) BusyWhen(f func() bool) { c.busyFn.Store(&f) }
+
 // Evicted reports whether the gate disconnected the client for a newcomer.
 func (c *Client) Evicted() bool { return c.evicted.Load() }
 
@@ -147,7 +152,7 @@ func (c *Client) Write(p []byte) (int, error) {
 
 // idle is how long the client has been idle (zero while busy).
 func (c *Client) idle() time.Duration {
-	if c.busy.Load() > 0 {
+	if f := c.busyFn.Load(); c.busy.Load() > 0 || (f != nil && (*f)()) {
 		return 0
 	}
 	return time.Since(time.Unix(0, c.last.Load()))
