@@ -27,6 +27,13 @@ const WriteTimeout = 30 * time.Second
 // evictWait bounds the wait for an evicted client's session to wind down.
 const evictWait = 5 * time.Second
 
+// graceWait is how long a newcomer waits for a served client that may be
+// disconnecting (a client that reconnects at once is served, not refused).
+const graceWait = 250 * time.Millisecond
+
+// maxRefusing bounds the refusals being written at once.
+const maxRefusing = 16
+
 // refuseTimeout bounds the refusal written to a newcomer.
 const refuseTimeout = 2 * time.Second
 
@@ -51,39 +58,67 @@ type Refuser func(c net.Conn, msg string)
 // refused (refuse writes why, then it is closed) or, when the served
 // client has been idle past the timeout, takes its place.
 func Serve(ln net.Listener, opt Options, serve func(*Client), refuse Refuser) error {
-	log := opt.Log
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
+	g := &gate{opt: opt, log: opt.Log, refuse: refuse, refusing: make(chan struct{}, maxRefusing)}
+	if g.log == nil {
+		g.log = slog.New(slog.DiscardHandler)
 	}
-	var active *Client
 	for {
 		c, err := ln.Accept()
 		if err != nil {
-			if active != nil {
-				active.Close()
-				active.wait(evictWait)
+			if g.active != nil {
+				g.active.Close()
+				g.active.wait(evictWait)
 			}
 			if errors.Is(err, net.ErrClosed) {
 				return nil
 			}
 			return fmt.Errorf("accepting a connection: %w", err)
 		}
-		if active != nil && !active.finished() {
-			if msg, ok := active.admit(opt); !ok {
-				log.Info("refusing a second client", "remote", c.RemoteAddr().String())
-				refuseConn(c, msg, refuse)
-				continue
-			}
-			log.Info("disconnecting an idle client for a newcomer", "remote", active.RemoteAddr().String())
-			active.evict()
-			if !active.wait(evictWait) {
-				refuseConn(c, opt.Name+": the previous client is still being disconnected; try again", refuse)
-				continue
-			}
+		g.arrive(c, serve)
+	}
+}
+
+// gate is the state of Serve.
+type gate struct {
+	opt      Options
+	log      *slog.Logger
+	refuse   Refuser
+	active   *Client
+	refusing chan struct{} // one token per refusal being written
+}
+
+// arrive serves c, or refuses it while the served client is working.
+func (g *gate) arrive(c net.Conn, serve func(*Client)) {
+	if a := g.active; a != nil && !a.wait(graceWait) {
+		msg, ok := a.admit(g.opt)
+		if !ok {
+			g.log.Info("refusing a second client", "remote", c.RemoteAddr().String())
+			g.refuseAsync(c, msg)
+			return
 		}
-		log.Info("client connected", "remote", c.RemoteAddr().String())
-		active = newClient(c)
-		go active.run(serve)
+		g.log.Info("disconnecting an idle client for a newcomer", "remote", a.RemoteAddr().String())
+		a.evict()
+		if !a.wait(evictWait) {
+			g.refuseAsync(c, g.opt.Name+": the previous client is still being disconnected; try again")
+			return
+		}
+	}
+	g.log.Info("client connected", "remote", c.RemoteAddr().String())
+	g.active = newClient(c)
+	go g.active.run(serve)
+}
+
+// refuseAsync refuses c in the background; in a flood of connections,
+// those beyond maxRefusing are closed without a message.
+func (g *gate) refuseAsync(c net.Conn, msg string) {
+	select {
+	case g.refusing <- struct{}{}:
+		go func() {
+			defer func() { <-g.refusing }()
+			refuseConn(c, msg, g.refuse)
+		}()
+	default:
+		c.Close()
 	}
 }
 
@@ -179,16 +214,6 @@ func (c *Client) admit(opt Options) (string, bool) {
 func (c *Client) evict() {
 	c.evicted.Store(true)
 	c.Conn.Close()
-}
-
-// finished reports whether serve has returned.
-func (c *Client) finished() bool {
-	select {
-	case <-c.done:
-		return true
-	default:
-		return false
-	}
 }
 
 // wait waits up to d for serve to return.
