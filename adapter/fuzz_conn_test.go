@@ -2,9 +2,10 @@ package adapter
 
 import (
 	"fmt"
-	"net"
 	"testing"
 	"time"
+
+	"github.com/rewind-debugger/rewind/internal/hostiletest"
 )
 
 // FuzzServeListener feeds random and mutated frames to a listening
@@ -23,13 +24,7 @@ func FuzzServeListener(f *testing.F) {
 	f.Add([]byte("\x00\xff\r\n\r\n"))
 	addr := listen(f, time.Hour)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		nc, err := net.Dial("tcp", addr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		nc.SetDeadline(time.Now().Add(10 * time.Second))
-		nc.Write(data)
-		nc.Close()
+		hostiletest.Feed(t, addr, data)
 		served(t, addr)
 	})
 }

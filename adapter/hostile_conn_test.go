@@ -3,7 +3,6 @@
 package adapter
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -13,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/rewind-debugger/rewind/internal/hostiletest"
 )
 
 // echoELF polls the UART forever: a run that never ends by itself.
@@ -21,19 +22,7 @@ var echoELF, _ = filepath.Abs(filepath.Join("..", "testdata", "firmware", "echo.
 // listen serves DAP on a loopback port for the test's duration.
 func listen(t testing.TB, idle time.Duration) string {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- ServeListener(ln, ListenOptions{IdleTimeout: idle}) }()
-	t.Cleanup(func() {
-		ln.Close()
-		if err := <-done; err != nil {
-			t.Error(err)
-		}
-	})
-	return ln.Addr().String()
+	return hostiletest.Listen(t, func(ln net.Listener) error { return ServeListener(ln, ListenOptions{IdleTimeout: idle}) })
 }
 
 // dialClient connects a DAP client to addr.
@@ -139,17 +128,7 @@ func TestHostileIdleTimeout(t *testing.T) {
 // bounded read, and the connection closed.
 func TestHostileHeaderLine(t *testing.T) {
 	addr := listen(t, time.Hour)
-	nc, err := net.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
-	nc.SetDeadline(time.Now().Add(30 * time.Second))
-	go nc.Write([]byte(strings.Repeat("A", 4<<20)))
-	body, err := readFrame(bufio.NewReader(nc))
-	if err != nil || !strings.Contains(string(body), "header line is longer than") {
-		t.Errorf("reply %s, %v", body, err)
-	}
+	hostiletest.EndlessHeader(t, addr)
 	served(t, addr)
 }
 

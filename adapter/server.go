@@ -140,6 +140,10 @@ func (s *Server) readLoop(reqs chan<- []byte, readErr chan<- error, quit <-chan 
 			readErr <- s.inputEnded(err)
 			return
 		}
+		if s.gone.Load() {
+			readErr <- nil // a write failed: the client is gone
+			return
+		}
 		s.activity.Touch()
 		select {
 		case reqs <- body:
@@ -155,19 +159,25 @@ func (s *Server) readLoop(reqs chan<- []byte, readErr chan<- error, quit <-chan 
 // inputEnded handles the end of the input: a departed network client's
 // run is paused at once. It returns the error Serve reports.
 func (s *Server) inputEnded(err error) error {
+	if errors.Is(err, frame.ErrTooLarge) {
+		s.sendError(0, "", err.Error()+": closing the connection")
+	}
 	if s.hangup {
-		s.gone.Store(true)
-		if p := s.pauser.Load(); p != nil && s.running.Load() {
-			p.Pause()
-		}
+		s.hangUp()
 	}
 	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, net.ErrClosed) {
 		return nil
 	}
-	if errors.Is(err, frame.ErrTooLarge) {
-		s.sendError(0, "", err.Error()+": closing the connection")
-	}
 	return fmt.Errorf("reading a message: %w", err)
+}
+
+// hangUp drops a departed client: its running operation is paused and its
+// queued requests are skipped.
+func (s *Server) hangUp() {
+	s.gone.Store(true)
+	if p := s.pauser.Load(); p != nil && s.running.Load() {
+		p.Pause()
+	}
 }
 
 // refuseQueued answers a request that found the queue full.

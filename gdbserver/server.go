@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"strconv"
 	"sync/atomic"
 	"time"
 
@@ -156,8 +157,7 @@ func newSession(s *Server, conn io.Writer) *session {
 }
 
 // readLoop reads frames for the main loop. An interrupt byte, or the
-// connection closing, stops a running Resume directly. A packet that finds
-// the queue full (gdb never sends many while running) is dropped.
+// connection closing, stops a running Resume directly.
 // It ends when the connection fails or the session is over (quit closed).
 func (ss *session) readLoop(r *bufio.Reader, frames chan<- Frame, readErr chan<- error, quit <-chan struct{}) {
 	defer close(frames)
@@ -180,13 +180,34 @@ func (ss *session) readLoop(r *bufio.Reader, frames chan<- Frame, readErr chan<-
 		if f.Kind == FramePacket && ss.act != nil {
 			ss.act.Touch()
 		}
-		select {
-		case frames <- f:
-		case <-quit:
+		if !ss.queue(f, frames, quit) {
 			return
-		default:
-			ss.log.Warn("packet dropped: too many waiting", "max", cap(frames))
 		}
+	}
+}
+
+// queue passes f to the main loop, waiting while it is busy with other
+// packets; but while a Resume runs (gdb sends nothing then but ^C), a
+// packet that finds the queue full is dropped, so that the reader stays
+// free to see ^C and a disconnect. It reports false when the session is
+// over.
+func (ss *session) queue(f Frame, frames chan<- Frame, quit <-chan struct{}) bool {
+	select {
+	case frames <- f:
+		return true
+	case <-quit:
+		return false
+	default:
+	}
+	if ss.running.Load() {
+		ss.log.Warn("packet dropped while running: too many waiting", "max", cap(frames))
+		return true
+	}
+	select {
+	case frames <- f:
+		return true
+	case <-quit:
+		return false
 	}
 }
 
@@ -227,9 +248,36 @@ func (ss *session) onFrame(f Frame) (bool, error) {
 			}
 		}
 		ss.log.Debug("packet", "in", truncate(f.Data))
+		if msg := ss.overLimit(f.Data); msg != "" {
+			return false, ss.send("E." + msg)
+		}
 		return ss.handle(string(f.Data))
 	}
 	return false, nil
+}
+
+// Breakpoint limits of one connection (Z0/Z1, and Z2-Z4: each watchpoint
+// is checked on every memory access).
+const (
+	maxBreakpoints = 10000
+	maxWatchpoints = 1000
+)
+
+// overLimit returns why an insertion packet is refused, or "".
+func (ss *session) overLimit(p []byte) string {
+	if len(p) < 2 || p[0] != 'Z' {
+		return ""
+	}
+	if p[1] == '0' || p[1] == '1' {
+		if len(ss.breakpoints) >= maxBreakpoints {
+			return "too many breakpoints: at most " + strconv.Itoa(maxBreakpoints)
+		}
+		return ""
+	}
+	if len(ss.watchpoints) >= maxWatchpoints {
+		return "too many watchpoints: at most " + strconv.Itoa(maxWatchpoints)
+	}
+	return ""
 }
 
 // send frames and writes one reply packet.

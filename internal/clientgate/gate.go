@@ -10,6 +10,7 @@ package clientgate
 import (
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"sync/atomic"
@@ -29,7 +30,13 @@ const evictWait = 5 * time.Second
 
 // graceWait is how long a newcomer waits for a served client that may be
 // disconnecting (a client that reconnects at once is served, not refused).
-const graceWait = 250 * time.Millisecond
+const graceWait = 500 * time.Millisecond
+
+// lingerTime and lingerBytes bound the input dropped when closing.
+const (
+	lingerTime  = 200 * time.Millisecond
+	lingerBytes = 4 << 20
+)
 
 // maxRefusing bounds the refusals being written at once.
 const maxRefusing = 16
@@ -128,7 +135,7 @@ func refuseConn(c net.Conn, msg string, refuse Refuser) {
 	if refuse != nil {
 		refuse(c, msg)
 	}
-	c.Close()
+	lingerClose(c)
 }
 
 // Client is the connection being served. Servers call Touch for every
@@ -152,8 +159,22 @@ func newClient(c net.Conn) *Client {
 // run serves the client and marks it done.
 func (c *Client) run(serve func(*Client)) {
 	defer close(c.done)
-	defer c.Conn.Close()
+	defer lingerClose(c.Conn)
 	serve(c)
+}
+
+// lingerClose closes c gracefully: the last reply (often an error saying
+// why) is sent with a FIN, and input still arriving is read and dropped for
+// a moment, so that closing with unread input does not reset the
+// connection and destroy that reply before the client reads it.
+func lingerClose(c net.Conn) {
+	defer c.Close()
+	tc, ok := c.(interface{ CloseWrite() error })
+	if !ok || tc.CloseWrite() != nil {
+		return
+	}
+	c.SetReadDeadline(time.Now().Add(lingerTime))
+	io.CopyN(io.Discard, c, lingerBytes)
 }
 
 // Touch records that a complete request arrived.
