@@ -60,7 +60,7 @@ func (srv *Server) ServeConn(ctx context.Context, rwc io.ReadWriteCloser) error 
 // serve runs one connection (see conn.go) and ends its session.
 func (srv *Server) serve(ctx context.Context, rwc io.ReadWriteCloser, hangup bool, act activity) error {
 	c := newConn(srv, rwc, hangup, act)
-	stop := context.AfterFunc(ctx, c.hangUp)
+	stop := context.AfterFunc(ctx, func() { c.hangUp(); c.close() })
 	defer stop()
 	err := c.run()
 	srv.mu.Lock()
