@@ -203,3 +203,19 @@ func TestHostileBreakpointCounts(t *testing.T) {
 		t.Errorf("one function breakpoint: %d", len(bps.Breakpoints))
 	}
 }
+
+// TestCountElements counts array elements without decoding them.
+func TestCountElements(t *testing.T) {
+	tests := []struct {
+		raw  string
+		want int
+	}{
+		{``, 0}, {`null`, 0}, {`{}`, 0}, {`[]`, 0}, {`[ ]`, 0}, {`[1]`, 1}, {`[1,2, 3]`, 3},
+		{`[{"a":[1,2]},{"b":"x,y"}]`, 2}, {`["a\"b,c", "\\", ","]`, 3}, {`[[],[[]],{}]`, 3},
+	}
+	for _, tt := range tests {
+		if got := countElements(json.RawMessage(tt.raw)); got != tt.want {
+			t.Errorf("countElements(%s) = %d, want %d", tt.raw, got, tt.want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package adapter
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 )
@@ -45,14 +46,45 @@ func overLimit(req *envelope) string {
 		return ""
 	}
 	var a struct {
-		Breakpoints []json.RawMessage `json:"breakpoints"`
-		Lines       []json.RawMessage `json:"lines"`
+		Breakpoints json.RawMessage `json:"breakpoints"`
+		Lines       json.RawMessage `json:"lines"`
 	}
 	if json.Unmarshal(req.Arguments, &a) != nil {
 		return ""
 	}
-	if n := max(len(a.Breakpoints), len(a.Lines)); n > limit {
+	if n := max(countElements(a.Breakpoints), countElements(a.Lines)); n > limit {
 		return fmt.Sprintf("too many breakpoints: %d asked, at most %d %s", n, limit, what)
 	}
 	return ""
+}
+
+// countElements counts the elements of a JSON array (valid JSON, as
+// json.Unmarshal checked), without decoding them; 0 for anything else.
+func countElements(raw json.RawMessage) int {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) < 2 || raw[0] != '[' {
+		return 0
+	}
+	n, depth, inString, escaped, empty := 0, 0, false, false, true
+	for _, c := range raw[1 : len(raw)-1] {
+		switch {
+		case inString:
+			escaped, inString = !escaped && c == '\\', inString && (escaped || c != '"')
+		case c == '"':
+			inString = true
+		case c == '[' || c == '{':
+			depth++
+		case c == ']' || c == '}':
+			depth--
+		case c == ',' && depth == 0:
+			n++
+		}
+		if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			empty = false
+		}
+	}
+	if empty {
+		return 0
+	}
+	return n + 1
 }
