@@ -14,6 +14,8 @@ const (
 	// maxQueued bounds the requests read but not yet handled; a request
 	// beyond it is answered with an error at once.
 	maxQueued = 1024
+	// maxQueuedBytes bounds the bodies of the queued requests together.
+	maxQueuedBytes = 64 << 20
 	// maxBreakpoints bounds the line, function and instruction
 	// breakpoints of one request (line breakpoints: per source file).
 	maxBreakpoints = 10000

@@ -50,7 +50,8 @@ type Server struct {
 	in       *bufio.Reader
 	hangup   bool
 	activity Activity
-	gone     atomic.Bool // the client went away: drop its queued requests
+	gone     atomic.Bool  // the client went away: drop its queued requests
+	queued   atomic.Int64 // bytes of the requests read and not yet handled
 	// handlers maps each command to its handler (read-only after New).
 	handlers map[string]handler
 
@@ -113,6 +114,7 @@ func (s *Server) Serve() error {
 	readErr := make(chan error, 1)
 	go s.readLoop(reqs, readErr, quit)
 	for body := range reqs {
+		s.queued.Add(-int64(len(body)))
 		if s.gone.Load() {
 			continue // the client went away: its requests are dropped
 		}
@@ -145,12 +147,19 @@ func (s *Server) readLoop(reqs chan<- []byte, readErr chan<- error, quit <-chan 
 			return
 		}
 		s.activity.Touch()
+		n := int64(len(body))
+		if s.queued.Add(n) > maxQueuedBytes {
+			s.queued.Add(-n)
+			s.refuseQueued(body)
+			continue
+		}
 		select {
 		case reqs <- body:
 		case <-quit:
 			readErr <- nil
 			return
 		default:
+			s.queued.Add(-n)
 			s.refuseQueued(body)
 		}
 	}
@@ -186,7 +195,8 @@ func (s *Server) refuseQueued(body []byte) {
 	if json.Unmarshal(body, &req) != nil || req.Type != "request" {
 		return
 	}
-	s.fail(&req, fmt.Sprintf("too many requests waiting (at most %d): wait for the answers before sending more", maxQueued))
+	s.fail(&req, fmt.Sprintf("too many requests waiting (at most %d, %d MiB): wait for the answers before sending more",
+		maxQueued, maxQueuedBytes>>20))
 }
 
 // shutdown stops a running operation and waits for it.
