@@ -228,3 +228,29 @@ func TestCountElements(t *testing.T) {
 		}
 	}
 }
+
+// TestHostileSlowClient: a client that trickles a byte at a time sends no
+// complete request, so it counts as idle and gives way to a newcomer.
+func TestHostileSlowClient(t *testing.T) {
+	addr := listen(t, 100*time.Millisecond)
+	_, nc := dialClient(t, addr)
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		for _, b := range []byte("Content-Length: 1000000000") {
+			select {
+			case <-stop:
+				return
+			case <-time.After(20 * time.Millisecond):
+			}
+			if _, err := nc.Write([]byte{b}); err != nil {
+				return
+			}
+		}
+	}()
+	time.Sleep(200 * time.Millisecond)
+	c, _ := dialClient(t, addr) // at once: no retry
+	if r := c.request("initialize", map[string]any{"adapterID": "check"}); !r.Success {
+		t.Fatalf("the newcomer is not served: %s", r.Message)
+	}
+}
