@@ -2,11 +2,11 @@ package adapter
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/google/go-dap"
 	"github.com/rewind-debugger/rewind/debugger"
+	"github.com/rewind-debugger/rewind/internal/hostfile"
 )
 
 func (s *Server) onExceptionInfo(req *envelope) {
@@ -45,6 +45,9 @@ func (s *Server) onLoadedSources(req *envelope) {
 	s.reply(req, dap.LoadedSourcesResponseBody{Sources: out})
 }
 
+// onSource shows a source file, but only one that the firmware's DWARF
+// names, and only after launch: a client must not read arbitrary files
+// through the adapter.
 func (s *Server) onSource(req *envelope) {
 	var a dap.SourceArguments
 	if !s.decode(req, &a) {
@@ -54,12 +57,31 @@ func (s *Server) onSource(req *envelope) {
 		s.fail(req, "no source available (only files on disk are shown)")
 		return
 	}
-	data, err := os.ReadFile(a.Source.Path)
+	var known bool
+	if !s.withSession(req, func(sess *debugger.Session) { known = firmwareSource(sess, a.Source.Path) }) {
+		return
+	}
+	if !known {
+		s.fail(req, "not a source file of the firmware: only the files its debug information names are shown")
+		return
+	}
+	data, err := hostfile.ReadRegular(a.Source.Path, hostfile.MaxSource)
 	if err != nil {
 		s.fail(req, "cannot read the source: "+err.Error())
 		return
 	}
 	s.reply(req, dap.SourceResponseBody{Content: string(data)})
+}
+
+// firmwareSource reports whether the firmware's DWARF names path.
+func firmwareSource(sess *debugger.Session, path string) bool {
+	path = filepath.Clean(path)
+	for _, f := range sess.Symbols().Files() {
+		if filepath.Clean(f.Path) == path {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *Server) onRestart(req *envelope) {

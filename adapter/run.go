@@ -28,7 +28,9 @@ func (s *Server) runOp(op func(d *debugger.Session) debugger.Stop, resumable boo
 	if r == nil {
 		return
 	}
+	s.activity.SetBusy(true)
 	err := r.Start(func(*debugger.Session) debugger.Stop {
+		defer s.activity.SetBusy(false)
 		var st debugger.Stop
 		s.withLock(func() {
 			st = s.guarded(op)
@@ -40,6 +42,7 @@ func (s *Server) runOp(op func(d *debugger.Session) debugger.Stop, resumable boo
 		return st
 	}, resumable)
 	if err != nil {
+		s.activity.SetBusy(false)
 		s.log.Warn("an operation was started while another ran", "err", err)
 	}
 }

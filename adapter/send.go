@@ -34,8 +34,14 @@ func (s *Server) write(msg any, setSeq func(int)) {
 		s.log.Error("encoding a message", "err", err)
 		return
 	}
+	if s.gone.Load() {
+		return // the client went away: nobody reads
+	}
 	if err := writeFrame(s.out, b); err != nil {
 		s.log.Warn("writing a message", "err", err)
+		if s.hangup {
+			s.hangUp()
+		}
 	}
 }
 

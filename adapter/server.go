@@ -7,24 +7,51 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
 
 	"github.com/google/go-dap"
 	"github.com/rewind-debugger/rewind/debugger"
+	"github.com/rewind-debugger/rewind/internal/frame"
 )
 
 // Options configure a Server.
 type Options struct {
 	// Log receives the adapter's own diagnostics (default: discarded).
 	Log *slog.Logger
+	// Hangup says that the end of the input means the client is gone (a
+	// network connection): what it started is paused and its queued
+	// requests are dropped. Without it (stdio), the requests already
+	// read are answered first.
+	Hangup bool
+	// Activity, when set, is told of every complete request and of every
+	// running operation (the listener's idle timeout uses it).
+	Activity Activity
 }
+
+// Activity is told what a client does, so that an idle client can be told
+// from a working one.
+type Activity interface {
+	Touch()          // a complete request arrived
+	SetBusy(on bool) // an operation started (true) or ended (false)
+}
+
+// noActivity is the Activity of a server that nobody watches.
+type noActivity struct{}
+
+func (noActivity) Touch()       {}
+func (noActivity) SetBusy(bool) {}
 
 // Server is one DAP session with one client.
 type Server struct {
-	log *slog.Logger
-	in  *bufio.Reader
+	log      *slog.Logger
+	in       *bufio.Reader
+	hangup   bool
+	activity Activity
+	gone     atomic.Bool  // the client went away: drop its queued requests
+	queued   atomic.Int64 // bytes of the requests read and not yet handled
 	// handlers maps each command to its handler (read-only after New).
 	handlers map[string]handler
 
@@ -58,29 +85,107 @@ func New(r io.Reader, w io.Writer, opt Options) *Server {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
+	act := opt.Activity
+	if act == nil {
+		act = noActivity{}
+	}
 	return &Server{log: log, in: bufio.NewReaderSize(r, 64<<10), out: w, dataIDs: map[string]string{},
-		handlers: handlerTable()}
+		handlers: handlerTable(), hangup: opt.Hangup, activity: act}
 }
 
 // Serve handles requests until the client disconnects or the input ends.
+// A reader goroutine reads ahead (at most maxQueued requests), so that the
+// end of the input is seen at once: with Options.Hangup, the client's
+// running operation is paused and its queued requests are dropped.
 func (s *Server) Serve() error {
 	defer s.shutdown()
-	for !s.done.Load() {
+	reqs := make(chan []byte, maxQueued)
+	quit := make(chan struct{})
+	defer close(quit)
+	readErr := make(chan error, 1)
+	go s.readLoop(reqs, readErr, quit)
+	for body := range reqs {
+		s.queued.Add(-int64(len(body)))
+		if s.gone.Load() {
+			continue // the client went away: its requests are dropped
+		}
+		s.handle(body)
+		if s.done.Load() {
+			return nil
+		}
+	}
+	return <-readErr
+}
+
+// readLoop reads messages into reqs until the input ends (closing reqs)
+// or the server quits. A message over the queue's bound is answered with
+// an error at once.
+func (s *Server) readLoop(reqs chan<- []byte, readErr chan<- error, quit <-chan struct{}) {
+	defer close(reqs)
+	for {
 		body, err := readFrame(s.in)
 		if errors.Is(err, errBadHeader) {
 			s.log.Warn("skipping a malformed message", "err", err)
 			s.sendError(0, "", "malformed message header")
 			continue
 		}
-		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
-			return nil
-		}
 		if err != nil {
-			return fmt.Errorf("reading a message: %w", err)
+			readErr <- s.inputEnded(err)
+			return
 		}
-		s.handle(body)
+		if s.gone.Load() {
+			readErr <- nil // a write failed: the client is gone
+			return
+		}
+		s.activity.Touch()
+		n := int64(len(body))
+		if s.queued.Add(n) > maxQueuedBytes {
+			s.queued.Add(-n)
+			s.refuseQueued(body)
+			continue
+		}
+		select {
+		case reqs <- body:
+		case <-quit:
+			readErr <- nil
+			return
+		default:
+			s.queued.Add(-n)
+			s.refuseQueued(body)
+		}
 	}
-	return nil
+}
+
+// inputEnded handles the end of the input: a departed network client's
+// run is paused at once. It returns the error Serve reports.
+func (s *Server) inputEnded(err error) error {
+	if errors.Is(err, frame.ErrTooLarge) {
+		s.sendError(0, "", err.Error()+": closing the connection")
+	}
+	if s.hangup {
+		s.hangUp()
+	}
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, net.ErrClosed) {
+		return nil
+	}
+	return fmt.Errorf("reading a message: %w", err)
+}
+
+// hangUp drops a departed client: its running operation is paused and its
+// queued requests are skipped.
+func (s *Server) hangUp() {
+	s.gone.Store(true)
+	s.pauseRun()
+}
+
+// refuseQueued answers a request that found the queue full.
+func (s *Server) refuseQueued(body []byte) {
+	var req envelope
+	if json.Unmarshal(body, &req) != nil || req.Type != "request" {
+		return
+	}
+	s.fail(&req, fmt.Sprintf("too many requests waiting (at most %d, %d MiB): wait for the answers before sending more",
+		maxQueued, maxQueuedBytes>>20))
 }
 
 // shutdown stops a running operation and waits for it.
@@ -114,6 +219,10 @@ func (s *Server) handle(body []byte) {
 			s.sendError(req.Seq, req.Command, fmt.Sprintf("internal error: %v", r))
 		}
 	}()
+	if msg := overLimit(&req); msg != "" {
+		s.fail(&req, msg)
+		return
+	}
 	h, ok := s.handlers[req.Command]
 	if !ok {
 		s.sendError(req.Seq, req.Command, fmt.Sprintf("unknown request %q", req.Command))

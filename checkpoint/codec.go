@@ -6,6 +6,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+
+	"github.com/rewind-debugger/rewind/vm"
 )
 
 // The recording file format, version 1 (all integers little-endian):
@@ -21,11 +23,19 @@ import (
 //	events   count u32, then each: time u64, kind u8, hart u16, addr u32,
 //	         length u32, bytes
 //	checksum [32] sha256 of everything before it
+//
+// The checksum detects a damaged or truncated file; it is not an
+// authentication: anyone can write a file with a valid checksum. So every
+// field is checked on decoding (a board within the limits of rewind record:
+// 1 to 64 harts, RAM at the virt board's base, at most 2048 MiB; events
+// in order and inside the run), and a recording is trusted no more than the
+// firmware it carries, which only ever runs inside the emulator.
 const (
 	recMagic   = "RWNDREC\n"
 	recVersion = 1
 	flagELF    = 1
-	maxHarts   = 1024
+	maxHarts   = 64      // as many as the board and rewind record allow
+	maxRAMSize = 2 << 30 // rewind record's --ram limit (2048 MiB)
 	eventHead  = 8 + 1 + 2 + 4 + 4
 )
 
@@ -205,9 +215,11 @@ func (r *Recording) check(flags uint16, rest int) error {
 	case (flags&flagELF != 0) != (len(r.ELF) > 0):
 		return errors.New("embedded-ELF flag disagrees with the ELF length")
 	case r.Harts < 1 || r.Harts > maxHarts:
-		return fmt.Errorf("bad hart count %d", r.Harts)
-	case r.RAMSize == 0 || r.RAMSize%4096 != 0 || uint64(r.RAMBase)+uint64(r.RAMSize) > 1<<32:
-		return fmt.Errorf("bad RAM %#x+%#x", r.RAMBase, r.RAMSize)
+		return fmt.Errorf("bad hart count %d (a board has 1 to %d harts)", r.Harts, maxHarts)
+	case r.RAMBase != vm.DefaultRAMBase:
+		return fmt.Errorf("bad RAM base %#x (the virt board's RAM starts at %#x)", r.RAMBase, vm.DefaultRAMBase)
+	case r.RAMSize == 0 || r.RAMSize%4096 != 0 || r.RAMSize > maxRAMSize:
+		return fmt.Errorf("bad RAM size %#x (a multiple of 4 KiB, at most %d MiB)", r.RAMSize, maxRAMSize>>20)
 	case r.Status.Kind > StatusIdle:
 		return fmt.Errorf("unknown end status %d", r.Status.Kind)
 	}

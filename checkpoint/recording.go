@@ -3,6 +3,7 @@ package checkpoint
 import (
 	"crypto/sha256"
 	"fmt"
+	"github.com/rewind-debugger/rewind/internal/hostfile"
 	"os"
 	"path/filepath"
 
@@ -144,9 +145,11 @@ func WriteRecording(path string, rec *Recording) error {
 }
 
 // ReadRecording loads a recording, refusing damaged, truncated and
-// unsupported files.
+// unsupported files, and anything that is not a regular file of at most
+// hostfile.MaxInput bytes (a device or a FIFO named by a client must not
+// block or exhaust the reader).
 func ReadRecording(path string) (*Recording, error) {
-	data, err := os.ReadFile(path)
+	data, err := hostfile.ReadRegular(path, hostfile.MaxInput)
 	if err != nil {
 		return nil, fmt.Errorf("read recording: %w", err)
 	}

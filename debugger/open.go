@@ -4,9 +4,9 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
-	"os"
 
 	"github.com/rewind-debugger/rewind/checkpoint"
+	"github.com/rewind-debugger/rewind/internal/hostfile"
 )
 
 // ErrBadProgram marks errors about the program itself: a firmware or
@@ -71,7 +71,7 @@ type Program struct {
 func (p Program) Load() ([]byte, *Recording, error) {
 	elf := p.ELF
 	if p.ELFPath != "" {
-		data, err := os.ReadFile(p.ELFPath)
+		data, err := hostfile.ReadRegular(p.ELFPath, hostfile.MaxInput)
 		if err != nil {
 			return nil, nil, badProgram(fmt.Errorf("cannot read the program: %w", err))
 		}

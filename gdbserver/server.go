@@ -7,7 +7,11 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"strconv"
 	"sync/atomic"
+	"time"
+
+	"github.com/rewind-debugger/rewind/internal/clientgate"
 )
 
 // Server serves the GDB remote protocol for one Target, one connection at a
@@ -15,6 +19,7 @@ import (
 type Server struct {
 	target Target
 	log    *slog.Logger
+	idle   time.Duration
 }
 
 // New returns a server for t. A nil logger discards logs.
@@ -25,28 +30,60 @@ func New(t Target, log *slog.Logger) *Server {
 	return &Server{target: t, log: log}
 }
 
-// Serve accepts connections on l and serves them one after the other,
-// until l is closed.
+// SetIdleTimeout makes a client idle for d (no packet, nothing running)
+// give way to a newcomer; zero or negative (the default) never does.
+// Call it before Serve.
+func (s *Server) SetIdleTimeout(d time.Duration) { s.idle = d }
+
+// Serve accepts connections on l and serves them one at a time, until l
+// is closed. A client that connects while another is served gets an
+// `E.message` reply to its first packet (gdb shows it as "Remote failure
+// reply"), then is disconnected; see SetIdleTimeout.
 func (s *Server) Serve(l net.Listener) error {
-	for {
-		c, err := l.Accept()
-		if err != nil {
-			if errors.Is(err, net.ErrClosed) {
-				return nil
-			}
-			return fmt.Errorf("accepting a gdb connection: %w", err)
-		}
+	serve := func(c *clientgate.Client) {
 		s.log.Info("gdb connected", "remote", c.RemoteAddr().String())
-		err = s.ServeConn(c)
-		c.Close()
-		s.log.Info("gdb disconnected", "remote", c.RemoteAddr().String(), "err", err)
+		err := s.serve(c, c)
+		s.log.Info("gdb disconnected", "remote", c.RemoteAddr().String(), "err", err, "evicted", c.Evicted())
+	}
+	gate := clientgate.Options{Name: "rewind gdbserver", IdleTimeout: s.idle, Log: s.log}
+	return clientgate.Serve(l, gate, serve, refuseRSP)
+}
+
+// refuseRSP answers a refused client's first packet with a textual error.
+func refuseRSP(c net.Conn, msg string) {
+	r := bufio.NewReader(c)
+	for {
+		f, err := ReadFrame(r)
+		if err != nil {
+			return
+		}
+		if f.Kind == FramePacket {
+			c.Write(append([]byte{'+'}, EncodePacket([]byte("E."+msg))...))
+			return
+		}
 	}
 }
 
 // ServeConn serves one connection until the client detaches, kills, or
 // disconnects. It returns nil on an orderly end.
 func (s *Server) ServeConn(conn io.ReadWriter) error {
+	return s.serve(conn, nil)
+}
+
+// activity is told what the client does (see internal/clientgate).
+type activity interface {
+	Touch()
+	BusyWhen(f func() bool)
+}
+
+// serve is ServeConn, telling act (when not nil) of every packet and
+// every resume.
+func (s *Server) serve(conn io.ReadWriter, act activity) error {
 	ss := newSession(s, conn)
+	ss.act = act
+	if act != nil {
+		act.BusyWhen(ss.running.Load)
+	}
 	defer ss.cleanup()
 	if c, ok := s.target.(Console); ok {
 		c.SetConsole(func(text []byte) { ss.console(string(text)) })
@@ -58,7 +95,13 @@ func (s *Server) ServeConn(conn io.ReadWriter) error {
 	defer close(quit)
 	go ss.readLoop(bufio.NewReader(conn), frames, readErr, quit)
 	for f := range frames {
+		if ss.gone.Load() {
+			break // the client went away: its pending packets are dropped
+		}
 		quit, err := ss.onFrame(f)
+		if ss.act != nil {
+			ss.act.Touch() // the end of a resume counts as activity
+		}
 		if err != nil {
 			return err
 		}
@@ -87,6 +130,8 @@ type session struct {
 	noAck    bool
 	lastSent []byte
 	running  atomic.Bool
+	gone     atomic.Bool // the connection failed: stop what runs, drop the rest
+	act      activity    // nil when nobody watches
 
 	gHart    int // hart for register and memory packets (Hg)
 	cHart    int // hart for resumption packets (Hc); -1 for any
@@ -119,9 +164,8 @@ func (ss *session) readLoop(r *bufio.Reader, frames chan<- Frame, readErr chan<-
 	for {
 		f, err := ReadFrame(r)
 		if err != nil {
-			if ss.running.Load() {
-				ss.t.Interrupt()
-			}
+			ss.gone.Store(true)
+			go ss.interruptUntil(quit)
 			readErr <- err
 			return
 		}
@@ -133,10 +177,54 @@ func (ss *session) readLoop(r *bufio.Reader, frames chan<- Frame, readErr chan<-
 			}
 			continue
 		}
+		if f.Kind == FramePacket && ss.act != nil {
+			ss.act.Touch()
+		}
+		if !ss.queue(f, frames, quit) {
+			return
+		}
+	}
+}
+
+// queue passes f to the main loop, waiting while it is busy with other
+// packets; but while a Resume runs (gdb sends nothing then but ^C), a
+// packet that finds the queue full is dropped, so that the reader stays
+// free to see ^C and a disconnect. It reports false when the session is
+// over.
+func (ss *session) queue(f Frame, frames chan<- Frame, quit <-chan struct{}) bool {
+	select {
+	case frames <- f:
+		return true
+	case <-quit:
+		return false
+	default:
+	}
+	if ss.running.Load() {
+		ss.log.Warn("packet dropped while running: too many waiting", "max", cap(frames))
+		return true
+	}
+	select {
+	case frames <- f:
+		return true
+	case <-quit:
+		return false
+	}
+}
+
+// interruptUntil interrupts every Resume until the session ends: after
+// the client is gone, nothing it started may go on running, including a
+// Resume that was starting just as the connection failed.
+func (ss *session) interruptUntil(quit <-chan struct{}) {
+	t := time.NewTicker(10 * time.Millisecond)
+	defer t.Stop()
+	for {
+		if ss.running.Load() {
+			ss.t.Interrupt()
+		}
 		select {
-		case frames <- f:
 		case <-quit:
 			return
+		case <-t.C:
 		}
 	}
 }
@@ -160,9 +248,36 @@ func (ss *session) onFrame(f Frame) (bool, error) {
 			}
 		}
 		ss.log.Debug("packet", "in", truncate(f.Data))
+		if msg := ss.overLimit(f.Data); msg != "" {
+			return false, ss.send("E." + msg)
+		}
 		return ss.handle(string(f.Data))
 	}
 	return false, nil
+}
+
+// Breakpoint limits of one connection (Z0/Z1, and Z2-Z4: each watchpoint
+// is checked on every memory access).
+const (
+	maxBreakpoints = 10000
+	maxWatchpoints = 1000
+)
+
+// overLimit returns why an insertion packet is refused, or "".
+func (ss *session) overLimit(p []byte) string {
+	if len(p) < 2 || p[0] != 'Z' {
+		return ""
+	}
+	if p[1] == '0' || p[1] == '1' {
+		if len(ss.breakpoints) >= maxBreakpoints {
+			return "too many breakpoints: at most " + strconv.Itoa(maxBreakpoints)
+		}
+		return ""
+	}
+	if len(ss.watchpoints) >= maxWatchpoints {
+		return "too many watchpoints: at most " + strconv.Itoa(maxWatchpoints)
+	}
+	return ""
 }
 
 // send frames and writes one reply packet.

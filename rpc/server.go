@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"net"
 	"sync"
 	"sync/atomic"
 
@@ -45,88 +46,27 @@ func NewServer(opt Options) *Server {
 }
 
 // ServeConn serves JSON-RPC on rwc until the client disconnects or calls
-// terminate; the session ends with the connection.
+// terminate; the session ends with the connection. When rwc is a network
+// connection (a net.Conn), its end means the client is gone: a running
+// request is paused and the queued ones are dropped at once. Otherwise
+// (stdio), the end of the input is a half-close: every request already
+// read is answered first, so a script may pipe its requests in.
 func (srv *Server) ServeConn(ctx context.Context, rwc io.ReadWriteCloser) error {
-	var pending sync.WaitGroup
-	first := make(chan struct{})
-	close(first)
-	h := &counting{pending: &pending, next: jsonrpc2.AsyncHandler(handler{srv, &pending}), last: first}
-	stream := jsonrpc2.NewBufferedStream(drainingConn{rwc, &pending}, jsonrpc2.VSCodeObjectCodec{})
-	conn := jsonrpc2.NewConn(ctx, stream, h)
-	select {
-	case <-conn.DisconnectNotify():
-	case <-ctx.Done():
-		conn.Close()
-	}
-	if s := srv.running.Load(); s != nil {
-		s.Pause() // a client gone mid-run: stop the run
-	}
+	_, hangup := rwc.(net.Conn)
+	return srv.serve(ctx, rwc, hangup, noActivity{})
+}
+
+// serve runs one connection (see conn.go) and ends its session.
+func (srv *Server) serve(ctx context.Context, rwc io.ReadWriteCloser, hangup bool, act activity) error {
+	c := newConn(srv, rwc, hangup, act)
+	stop := context.AfterFunc(ctx, func() { c.hangUp(); c.close() })
+	defer stop()
+	err := c.run()
 	srv.mu.Lock()
 	srv.sess = nil
 	srv.running.Store(nil)
 	srv.mu.Unlock()
-	return nil
-}
-
-// counting runs before the next message is read: it counts a request as
-// pending and gives it its turn, so that requests run in the order they
-// came (pause excepted: it overtakes a running request).
-type counting struct {
-	pending *sync.WaitGroup
-	next    jsonrpc2.Handler
-	last    chan struct{} // closed when the latest request is done
-}
-
-// turnKey carries a request's turn in its context.
-type turnKey struct{}
-
-// turn is a request's place in the queue.
-type turn struct{ prev, done chan struct{} }
-
-func (c *counting) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) {
-	c.pending.Add(1)
-	if req.Method != "pause" {
-		t := turn{prev: c.last, done: make(chan struct{})}
-		c.last = t.done
-		ctx = context.WithValue(ctx, turnKey{}, t)
-	}
-	c.next.Handle(ctx, conn, req)
-}
-
-// drainingConn holds back the end of the input until every request read
-// has been answered, so that a client that writes its requests and closes
-// its end (a script piping into stdio) still gets every reply.
-type drainingConn struct {
-	io.ReadWriteCloser
-	pending *sync.WaitGroup
-}
-
-func (d drainingConn) Read(p []byte) (int, error) {
-	n, err := d.ReadWriteCloser.Read(p)
-	if err != nil {
-		d.pending.Wait()
-	}
-	return n, err
-}
-
-// handler adapts Server to jsonrpc2.
-type handler struct {
-	srv     *Server
-	pending *sync.WaitGroup
-}
-
-// Handle answers one request; terminate closes the connection after its
-// reply.
-func (h handler) Handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) {
-	defer h.pending.Done()
-	if t, ok := ctx.Value(turnKey{}).(turn); ok {
-		<-t.prev
-		defer close(t.done)
-	}
-	jsonrpc2.HandlerWithError(h.srv.call).SuppressErrClosed().Handle(ctx, conn, req)
-	if req.Method == "terminate" {
-		conn.Close()
-	}
+	return err
 }
 
 // call dispatches a request, turning a panic into an internal error so that
@@ -139,9 +79,7 @@ func (srv *Server) call(ctx context.Context, _ *jsonrpc2.Conn, req *jsonrpc2.Req
 		}
 	}()
 	if req.Method == "pause" {
-		if s := srv.running.Load(); s != nil {
-			s.Pause()
-		}
+		srv.pause()
 		return struct{}{}, nil
 	}
 	m, ok := methods[req.Method]
@@ -157,6 +95,13 @@ func (srv *Server) call(ctx context.Context, _ *jsonrpc2.Conn, req *jsonrpc2.Req
 		srv.sess.s.ClearPause() // a pause that came while nothing ran
 	}
 	return m.run(srv, req.Params)
+}
+
+// pause stops the running request, if any.
+func (srv *Server) pause() {
+	if s := srv.running.Load(); s != nil {
+		s.Pause()
+	}
 }
 
 // method is one API method.

@@ -2,9 +2,11 @@ package vm
 
 import (
 	"bytes"
+	"cmp"
 	"debug/elf"
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // ELF loading errors, for callers that want to tell them apart.
@@ -15,6 +17,7 @@ var (
 	ErrTruncated  = errors.New("ELF is truncated or malformed")
 	ErrNoLoad     = errors.New("ELF has nothing to load")
 	ErrOutsideRAM = errors.New("ELF segment lies outside RAM")
+	ErrOverlap    = errors.New("ELF segments overlap")
 )
 
 // LoadELF places every PT_LOAD segment of a 32-bit RISC-V ELF at its
@@ -43,6 +46,7 @@ func (m *Machine) LoadELF(data []byte) (entry uint32, err error) {
 type segment struct {
 	addr, memsz uint32
 	data        []byte
+	phdr        int // index of the program header
 }
 
 // parseELF checks the file and returns its loadable segments. It never
@@ -73,7 +77,7 @@ func (m *Machine) parseELF(data []byte) (segs []segment, entry uint32, err error
 	if f.Machine != elf.EM_RISCV {
 		return nil, 0, fmt.Errorf("%w (machine %v)", ErrNotRISCV, f.Machine)
 	}
-	for _, p := range f.Progs {
+	for i, p := range f.Progs {
 		if p.Type != elf.PT_LOAD || p.Memsz == 0 {
 			continue
 		}
@@ -90,12 +94,31 @@ func (m *Machine) parseELF(data []byte) (segs []segment, entry uint32, err error
 		if _, err := p.ReadAt(buf, 0); err != nil && p.Filesz > 0 {
 			return nil, 0, fmt.Errorf("%w: segment at %#x: %v", ErrTruncated, p.Paddr, err)
 		}
-		segs = append(segs, segment{addr: uint32(p.Paddr), memsz: uint32(p.Memsz), data: buf})
+		segs = append(segs, segment{addr: uint32(p.Paddr), memsz: uint32(p.Memsz), data: buf, phdr: i})
 	}
 	if len(segs) == 0 {
 		return nil, 0, ErrNoLoad
 	}
+	if err := checkOverlap(segs); err != nil {
+		return nil, 0, err
+	}
 	return segs, uint32(f.Entry), nil
+}
+
+// checkOverlap refuses PT_LOAD segments whose memory ranges (physical
+// address, memory size) overlap: the later one would silently overwrite
+// the earlier. GNU ld with the usual newlib and picolibc scripts never
+// emits such segments; a memory map that puts RAM over flash does.
+func checkOverlap(segs []segment) error {
+	sorted := slices.SortedFunc(slices.Values(segs), func(a, b segment) int { return cmp.Compare(a.addr, b.addr) })
+	for k := 1; k < len(sorted); k++ {
+		a, b := sorted[k-1], sorted[k]
+		if uint64(a.addr)+uint64(a.memsz) > uint64(b.addr) {
+			return fmt.Errorf("%w: program header %d (PT_LOAD at %#x, %#x bytes) and program header %d (PT_LOAD at %#x, %#x bytes)",
+				ErrOverlap, a.phdr, a.addr, a.memsz, b.phdr, b.addr, b.memsz)
+		}
+	}
+	return nil
 }
 
 // zeroRange clears RAM [addr, addr+n) (already inside RAM); untouched

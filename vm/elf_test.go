@@ -3,6 +3,7 @@ package vm
 import (
 	"encoding/binary"
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -75,6 +76,17 @@ func TestLoadELF(t *testing.T) {
 	}
 }
 
+// TestOverlapNamesBoth: the error names both program headers.
+func TestOverlapNamesBoth(t *testing.T) {
+	m, _ := NewVirt(Config{})
+	_, err := m.LoadELF(buildELF(1, 243, 0, []testSeg{{typ: 4}, {typ: 1, paddr: ramBase + 0x100, data: make([]byte, 8), memsz: 8},
+		{typ: 1, paddr: ramBase, memsz: 0x101}}))
+	want := "program header 2 (PT_LOAD at 0x80000000, 0x101 bytes) and program header 1 (PT_LOAD at 0x80000100, 0x8 bytes)"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("err = %v, want it to name %s", err, want)
+	}
+}
+
 func TestLoadELFErrors(t *testing.T) {
 	good := goodELF()
 	tests := []struct {
@@ -91,6 +103,10 @@ func TestLoadELFErrors(t *testing.T) {
 		{"nothing to load", buildELF(1, 243, 0, []testSeg{{typ: 4, data: []byte{1}, memsz: 1}}), ErrNoLoad},
 		{"outside RAM", buildELF(1, 243, 0, []testSeg{{typ: 1, paddr: 0x1000, data: []byte{1}, memsz: 1}}), ErrOutsideRAM},
 		{"past RAM end", buildELF(1, 243, 0, []testSeg{{typ: 1, paddr: ramBase + DefaultRAMSize - 2, data: []byte{1}, memsz: 4}}), ErrOutsideRAM},
+		{"overlapping data", buildELF(1, 243, 0, []testSeg{{typ: 1, paddr: ramBase, data: make([]byte, 8), memsz: 8},
+			{typ: 1, paddr: ramBase + 4, data: []byte{1}, memsz: 1}}), ErrOverlap},
+		{"bss over code", buildELF(1, 243, 0, []testSeg{{typ: 1, paddr: ramBase + 0x100, data: make([]byte, 8), memsz: 8},
+			{typ: 1, paddr: ramBase, memsz: 0x101}}), ErrOverlap},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,11 +1,11 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"log/slog"
 	"net"
 	"strings"
+	"time"
 
 	"github.com/rewind-debugger/rewind/adapter"
 )
@@ -14,19 +14,19 @@ import (
 // TCP with --listen (one client at a time; a bare port listens on the
 // loopback interface only).
 func dapMainImpl(args []string, s stdio) int {
-	listen, ok := serverFlags("dap", "127.0.0.1:4711 or 4711", "launch request", args, s)
+	o, ok := serverFlags("dap", "127.0.0.1:4711 or 4711", "launch request", args, s)
 	if !ok {
 		return exitUsage
 	}
 	log := serverLog(s)
-	if listen == "" {
+	if o.listen == "" {
 		if err := adapter.New(s.In, s.Out, adapter.Options{Log: log}).Serve(); err != nil {
 			fmt.Fprintln(s.Err, "rewind dap:", err)
 			return 1
 		}
 		return 0
 	}
-	if err := serveTCP(listenAddr(listen), s, log); err != nil {
+	if err := serveTCP(listenAddr(o.listen), o.idle, s, log); err != nil {
 		fmt.Fprintln(s.Err, "rewind dap:", err)
 		return 1
 	}
@@ -42,26 +42,13 @@ func listenAddr(a string) string {
 	return a
 }
 
-// serveTCP accepts clients one after the other.
-func serveTCP(addr string, s stdio, log *slog.Logger) error {
+// serveTCP serves DAP clients one at a time (see adapter.ServeListener).
+func serveTCP(addr string, idle time.Duration, s stdio, log *slog.Logger) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return fmt.Errorf("listening: %w", err)
 	}
 	defer ln.Close()
 	fmt.Fprintf(s.Err, "rewind dap: listening on %s\n", ln.Addr())
-	for {
-		c, err := ln.Accept()
-		if errors.Is(err, net.ErrClosed) {
-			return nil
-		}
-		if err != nil {
-			return fmt.Errorf("accepting: %w", err)
-		}
-		err = adapter.New(c, c, adapter.Options{Log: log}).Serve()
-		c.Close()
-		if err != nil {
-			log.Warn("client session ended with an error", "err", err)
-		}
-	}
+	return adapter.ServeListener(ln, adapter.ListenOptions{Log: log, IdleTimeout: idle})
 }

@@ -24,6 +24,7 @@ func gdbserverMainImpl(args []string, s stdio) int {
 	recording := fs.String("recording", "", "debug this recording instead of a live run")
 	verbose := fs.Bool("v", false, "log every packet")
 	script := fs.Bool("record-script", false, "print the gdb script Eclipse CDT's reverse buttons need, and exit")
+	idle := idleFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
@@ -32,7 +33,7 @@ func gdbserverMainImpl(args []string, s stdio) int {
 		return 0
 	}
 	if fs.NArg() > 1 || (fs.NArg() == 0 && *recording == "") {
-		fmt.Fprintln(s.Err, "usage: rewind gdbserver [--listen 127.0.0.1:3333] [--harts N] [--recording run.rwd] firmware.elf")
+		fmt.Fprintln(s.Err, "usage: rewind gdbserver [--listen 127.0.0.1:3333] [--harts N] [--idle-timeout 5m] [--recording run.rwd] firmware.elf")
 		return exitUsage
 	}
 	level := slog.LevelInfo
@@ -59,7 +60,9 @@ func gdbserverMainImpl(args []string, s stdio) int {
 		"Eclipse CDT: its reverse buttons stay disabled unless gdb first runs 'source rewind-record.py'\n"+
 		"  (Startup > Initialization Commands); 'rewind gdbserver --record-script > rewind-record.py' writes it.\n",
 		l.Addr(), elfName, l.Addr())
-	if err := gdbserver.New(target, log.With("component", "gdbserver")).Serve(l); err != nil {
+	srv := gdbserver.New(target, log.With("component", "gdbserver"))
+	srv.SetIdleTimeout(*idle)
+	if err := srv.Serve(l); err != nil {
 		fmt.Fprintf(s.Err, "rewind gdbserver: %v\n", err)
 		return exitFault
 	}

@@ -4,23 +4,40 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"time"
+
+	"github.com/rewind-debugger/rewind/internal/clientgate"
 )
 
-// serverFlags parses the flags every protocol server shares: --listen and no
-// positional argument (the firmware comes with the protocol's launch). ok is
-// false after a usage error, already reported on s.Err.
-func serverFlags(name, example, launchName string, args []string, s stdio) (listen string, ok bool) {
+// serverOpts are the flags every protocol server shares.
+type serverOpts struct {
+	listen string        // TCP address; empty: stdio
+	idle   time.Duration // idle timeout of a TCP client when another one connects
+}
+
+// serverFlags parses the flags every protocol server shares: --listen,
+// --idle-timeout and no positional argument (the firmware comes with the
+// protocol's launch). ok is false after a usage error, already reported on
+// s.Err.
+func serverFlags(name, example, launchName string, args []string, s stdio) (o serverOpts, ok bool) {
 	fs := flag.NewFlagSet("rewind "+name, flag.ContinueOnError)
 	fs.SetOutput(s.Err)
 	l := fs.String("listen", "", fmt.Sprintf("serve on this TCP address (e.g. %s) instead of stdio; a bare port listens on loopback", example))
+	idle := idleFlag(fs)
 	if err := fs.Parse(args); err != nil {
-		return "", false
+		return o, false
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(s.Err, "rewind %s: unexpected argument %q (the firmware comes with the %s)\n", name, fs.Arg(0), launchName)
-		return "", false
+		return o, false
 	}
-	return *l, true
+	return serverOpts{listen: *l, idle: *idle}, true
+}
+
+// idleFlag defines --idle-timeout on fs.
+func idleFlag(fs *flag.FlagSet) *time.Duration {
+	return fs.Duration("idle-timeout", clientgate.DefaultIdleTimeout,
+		"with --listen: a client idle this long (no request, nothing running) is disconnected when another client connects; 0 never")
 }
 
 // serverLog is the logger of a protocol server: warnings and errors on stderr.

@@ -31,3 +31,22 @@ func TestRPCOnStdio(t *testing.T) {
 		t.Errorf("exit %d, stderr %q, output lacks the entry stop:\n%s", code, errs, out)
 	}
 }
+
+// TestServerFlags: --idle-timeout takes a duration; a bad one is a usage
+// error; a stray argument too.
+func TestServerFlags(t *testing.T) {
+	for _, cmd := range []string{"dap", "rpc"} {
+		if code, _, errs := runRewind(t, "", cmd, "--idle-timeout", "soon"); code != exitUsage || !strings.Contains(errs, "idle-timeout") {
+			t.Errorf("%s --idle-timeout soon: exit %d, stderr %q", cmd, code, errs)
+		}
+		if code, _, errs := runRewind(t, "", cmd, "--idle-timeout", "1m"); code != 0 {
+			t.Errorf("%s --idle-timeout 1m on stdio: exit %d, stderr %q", cmd, code, errs)
+		}
+		if code, _, _ := runRewind(t, "", cmd, "fw.elf"); code != exitUsage {
+			t.Errorf("%s fw.elf: exit %d", cmd, code)
+		}
+	}
+	if code, _, errs := runRewind(t, "", "gdbserver", "--idle-timeout", "soon", "fw.elf"); code != exitUsage || !strings.Contains(errs, "idle-timeout") {
+		t.Errorf("gdbserver --idle-timeout soon: exit %d, stderr %q", code, errs)
+	}
+}

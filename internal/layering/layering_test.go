@@ -23,15 +23,17 @@ type rule struct {
 
 // rules is the dependency direction of ARCHITECTURE.md. A front-end reaches
 // neither the board nor the history except through debugger, and no
-// front-end reaches another.
+// front-end reaches another. Packages under internal/ are leaves (they
+// import only each other) that any layer may use.
 func rules() []rule {
-	frontEnd := []string{"debugger", "symbols", "svd"}
+	frontEnd := []string{"debugger", "symbols", "svd", "internal"}
 	return []rule{
-		{"vm", nil},
-		{"symbols", nil},
-		{"svd", nil},
-		{"checkpoint", []string{"vm"}},
-		{"debugger", []string{"vm", "checkpoint", "symbols", "svd"}},
+		{"internal", []string{"internal"}}, // leaf helpers any layer may use
+		{"vm", []string{"internal"}},
+		{"symbols", []string{"internal"}},
+		{"svd", []string{"internal"}},
+		{"checkpoint", []string{"vm", "internal"}},
+		{"debugger", []string{"vm", "checkpoint", "symbols", "svd", "internal"}},
 		{"adapter", frontEnd},
 		{"gdbserver", frontEnd},
 		{"rpc", frontEnd},
