@@ -27,6 +27,11 @@ type Board struct {
 	RAMBase uint32        `json:"ram_base"`
 	RAMSize uint32        `json:"ram_size"`
 	Devices []BoardDevice `json:"devices"`
+	// InstructionsPerSecond is the virtual time model: how many steps make
+	// one virtual second (0: DefaultInstructionsPerSecond). On a board with
+	// a CLINT it must be a multiple of the 10 MHz mtime timebase. 1e9 (one
+	// instruction per virtual nanosecond) matches QEMU's -icount shift=0.
+	InstructionsPerSecond uint64 `json:"instructions_per_second,omitempty"`
 }
 
 // VirtBoard returns the QEMU virt memory map with the given RAM size
@@ -66,6 +71,9 @@ func (b *Board) check() error {
 	}
 	if b.RAMBase%pageSize != 0 || uint64(b.RAMBase)+uint64(b.RAMSize) > 1<<32 {
 		return fmt.Errorf("board %q: RAM %#x+%#x is not page aligned or exceeds 4 GiB", b.Name, b.RAMBase, b.RAMSize)
+	}
+	if err := b.checkTime(); err != nil {
+		return err
 	}
 	seen := map[string]bool{}
 	for _, d := range b.Devices {

@@ -13,7 +13,7 @@ const (
 	DefaultRAMBase      = 0x80000000
 	DefaultRAMSize      = 128 << 20
 	HartQuantum         = 1000 // steps a hart runs before the next one gets its turn
-	InstructionsPerTick = 10   // steps per mtime tick: 10 MHz timebase, 100 M steps per virtual second
+	InstructionsPerTick = 10   // steps per mtime tick at the default DefaultInstructionsPerSecond
 	maxBatch            = 1 << 16
 	maxHarts            = 64
 )
@@ -37,12 +37,13 @@ type Machine struct {
 	plic  plicDev
 	uart  uartDev
 
-	time        uint64 // steps since reset
-	mtimeOffset uint64 // mtime = time/InstructionsPerTick + mtimeOffset
-	cur         int    // scheduler: hart whose turn it is
-	qleft       uint64 // scheduler: steps left in its quantum
-	inflight    uint64 // steps of the running batch not yet added to time
-	exit        exitState
+	time         uint64 // steps since reset
+	mtimeOffset  uint64 // mtime = time/stepsPerTick + mtimeOffset
+	stepsPerTick uint64 // steps per mtime tick (from Board.InstructionsPerSecond)
+	cur          int    // scheduler: hart whose turn it is
+	qleft        uint64 // scheduler: steps left in its quantum
+	inflight     uint64 // steps of the running batch not yet added to time
+	exit         exitState
 
 	// Stop machinery (not state).
 	pending   bool
@@ -89,6 +90,7 @@ func NewMachine(b Board, cfg Config) (*Machine, error) {
 	}
 	cfg.RAMBase, cfg.RAMSize = b.RAMBase, b.RAMSize
 	m := &Machine{cfg: cfg, board: b, mem: newMemory(b.RAMBase, b.RAMSize), bps: map[uint32]bool{}, qleft: HartQuantum}
+	m.stepsPerTick = b.stepsPerTick()
 	for i := 0; i < cfg.Harts; i++ {
 		m.harts = append(m.harts, &Hart{id: i, m: m})
 	}
@@ -174,7 +176,7 @@ func (c clock) MTime() uint64 { return c.m.mtimeAt(c.m.time + c.m.inflight) }
 // SetMTime makes mtime read v at the step running now, by moving the
 // offset between the step count and mtime.
 func (c clock) SetMTime(v uint64) {
-	c.m.mtimeOffset = v - (c.m.time+c.m.inflight)/InstructionsPerTick
+	c.m.mtimeOffset = v - (c.m.time+c.m.inflight)/c.m.stepsPerTick
 }
 
 // exiter receives the test device's exit request.
@@ -188,7 +190,7 @@ func (e exiter) Exit(code int) {
 	e.m.brk = true
 }
 
-func (m *Machine) mtimeAt(t uint64) uint64 { return t/InstructionsPerTick + m.mtimeOffset }
+func (m *Machine) mtimeAt(t uint64) uint64 { return t/m.stepsPerTick + m.mtimeOffset }
 
 // Config returns the configuration the machine was built with.
 func (m *Machine) Config() Config { return m.cfg }

@@ -106,11 +106,11 @@ func (m *Machine) timerSteps() uint64 {
 		if cmp <= mt {
 			continue
 		}
-		ticks := cmp - m.mtimeOffset // the step count t where t/IPT reaches ticks
-		if ticks > (^uint64(0))/InstructionsPerTick {
+		ticks := cmp - m.mtimeOffset // the step count t where t/stepsPerTick reaches ticks
+		if ticks > (^uint64(0))/m.stepsPerTick {
 			continue
 		}
-		t := ticks * InstructionsPerTick
+		t := ticks * m.stepsPerTick
 		if t > m.time {
 			best = min(best, t-m.time)
 		}
