@@ -32,6 +32,10 @@ type Board struct {
 	// a CLINT it must be a multiple of the 10 MHz mtime timebase. 1e9 (one
 	// instruction per virtual nanosecond) matches QEMU's -icount shift=0.
 	InstructionsPerSecond uint64 `json:"instructions_per_second,omitempty"`
+	// HeapBase and HeapSize bound the RAM that semihosting's SYS_HEAPINFO
+	// describes (HeapSize 0: all of RAM), as QEMU's machine RAM does.
+	HeapBase uint32 `json:"heap_base,omitempty"`
+	HeapSize uint32 `json:"heap_size,omitempty"`
 }
 
 // VirtBoard returns the QEMU virt memory map with the given RAM size
@@ -40,10 +44,16 @@ func VirtBoard(ramSize uint32) Board {
 	if ramSize == 0 {
 		ramSize = DefaultRAMSize
 	}
+	heap := ramSize
+	if heap > virtFDTReserve {
+		heap -= virtFDTReserve // QEMU keeps the device tree in the last 2 MiB
+	}
 	return Board{
-		Name:    "virt",
-		RAMBase: DefaultRAMBase,
-		RAMSize: ramSize,
+		Name:     "virt",
+		RAMBase:  DefaultRAMBase,
+		RAMSize:  ramSize,
+		HeapBase: DefaultRAMBase,
+		HeapSize: heap,
 		Devices: []BoardDevice{
 			{Kind: KindTest, Base: 0x00100000},
 			{Kind: KindCLINT, Base: 0x02000000},

@@ -24,6 +24,13 @@ type Config struct {
 	RAMBase    uint32 // default 0x80000000
 	RAMSize    uint32 // default 128 MiB; pages (4 KiB) allocated on first touch
 	FatalTraps bool   // stop with StopFatal on an unusable trap handler
+
+	// NoSemihosting turns semihosting off: the semihosting trap then
+	// behaves as on QEMU without -semihosting.
+	NoSemihosting bool
+	// SemihostDir, if set, is the only host directory semihosting may
+	// open files in (beyond the console); empty refuses host files.
+	SemihostDir string
 }
 
 // Machine is a whole board: harts, RAM, devices and the deterministic clock.
@@ -63,6 +70,12 @@ type Machine struct {
 	watches   []watch
 	uartOut   func(byte)
 	noFast    bool // test hook: no predecoded slots, so every step takes the full switch
+
+	// Semihosting (semihost.go): the call a core makes for a semihosting
+	// trap, nil when disabled; the state it keeps; the loaded image parts.
+	semihost func(op, param uint32) (uint32, error)
+	shState  *device.Semihost
+	loaded   []span
 }
 
 // NewVirt builds QEMU's virt board: test device 0x00100000, CLINT
@@ -71,7 +84,7 @@ type Machine struct {
 func NewVirt(cfg Config) (*Machine, error) {
 	b := VirtBoard(cfg.RAMSize)
 	if cfg.RAMBase != 0 {
-		b.RAMBase = cfg.RAMBase
+		b.RAMBase, b.HeapBase = cfg.RAMBase, cfg.RAMBase
 	}
 	return NewMachine(b, cfg)
 }
@@ -97,6 +110,7 @@ func NewMachine(b Board, cfg Config) (*Machine, error) {
 	if err := m.buildDevices(); err != nil {
 		return nil, err
 	}
+	m.initSemihost()
 	m.updateMIP() // mip is derived from the devices, as after Restore
 	return m, nil
 }
@@ -230,6 +244,7 @@ func (m *Machine) UARTInput(b []byte) {
 		m.uart.Input(b)
 		m.updateMIP()
 	}
+	m.semihostInput(b)
 }
 
 // Pause makes a running Run return StopPause soon (within one batch of at

@@ -12,26 +12,13 @@ import (
 // those QEMU printed with -icount shift=0 (golden/mtime.out, made by
 // make -C testdata/firmware golden).
 func TestVirtualTimeMatchesQEMUIcount(t *testing.T) {
-	dir := filepath.Join("..", "testdata", "firmware")
-	elf, err := os.ReadFile(filepath.Join(dir, "mtime.elf"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := os.ReadFile(filepath.Join(dir, "golden", "mtime.out"))
+	want, err := os.ReadFile(filepath.Join("..", "testdata", "firmware", "golden", "mtime.out"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	b := VirtBoard(0)
 	b.InstructionsPerSecond = QEMUIcountInstructionsPerSecond
-	m, err := NewMachine(b, Config{FatalTraps: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := m.LoadELF(elf); err != nil {
-		t.Fatal(err)
-	}
-	var out bytes.Buffer
-	m.SetUARTOutput(func(c byte) { out.WriteByte(c) })
+	m, out := bootTestELF(t, filepath.Join("firmware", "mtime.elf"), b, Config{FatalTraps: true})
 	if s := m.Run(50_000_000); s.Reason != StopExit || s.ExitCode != 0 {
 		t.Fatalf("stopped with %v (exit %d), want exit 0", s.Reason, s.ExitCode)
 	}
