@@ -61,7 +61,8 @@ func (s *Server) open(a launchArgs) (*debugger.Session, error) {
 	opt := debugger.Options{Path: a.resolve(a.Program), Harts: a.Harts,
 		MemorySize:       uint32(a.MemorySize) << 20,
 		CheckpointBudget: int64(a.CheckpointBudget) << 20,
-		Output:           s.uartOutput, Log: s.logOutput, Progress: s.reportProgress}
+		Output:           s.uartOutput, Log: s.logOutput, Progress: s.reportProgress,
+		NoSemihosting: s.noSemi}
 	var elf []byte
 	if a.Recording != "" {
 		rec, err := checkpoint.ReadRecording(a.resolve(a.Recording))

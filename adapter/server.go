@@ -19,12 +19,15 @@ import (
 type Options struct {
 	// Log receives the adapter's own diagnostics (default: discarded).
 	Log *slog.Logger
+	// NoSemihosting turns semihosting off in the sessions it launches.
+	NoSemihosting bool
 }
 
 // Server is one DAP session with one client.
 type Server struct {
-	log *slog.Logger
-	in  *bufio.Reader
+	log    *slog.Logger
+	noSemi bool // Options.NoSemihosting
+	in     *bufio.Reader
 	// handlers maps each command to its handler (read-only after New).
 	handlers map[string]handler
 
@@ -67,7 +70,7 @@ func New(r io.Reader, w io.Writer, opt Options) *Server {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Server{log: log, in: bufio.NewReaderSize(r, 64<<10), out: w, dataIDs: map[string]string{},
+	return &Server{log: log, noSemi: opt.NoSemihosting, in: bufio.NewReaderSize(r, 64<<10), out: w, dataIDs: map[string]string{},
 		handlers: handlerTable()}
 }
 

@@ -33,6 +33,8 @@ type Config struct {
 	// Sources supplies source files by base name ("demo.c"), for firmware
 	// whose sources are not on disk.
 	Sources map[string][]byte
+	// NoSemihosting turns semihosting off.
+	NoSemihosting bool
 }
 
 // Console is one terminal debugging session.
@@ -64,7 +66,7 @@ func New(out io.Writer, cfg Config) (*Console, error) {
 		watchVals: map[int]cexpr.Value{}, watchLast: map[int]string{}}
 	c.uart.out = out
 	s, err := debugger.New(cfg.ELF, debugger.Options{
-		Path: cfg.Path, Harts: cfg.Harts, Recording: cfg.Recording,
+		Path: cfg.Path, Harts: cfg.Harts, Recording: cfg.Recording, NoSemihosting: cfg.NoSemihosting,
 		Output: func(b byte, _ uint64) { c.uart.write(b) },
 		Log:    func(text string, _ uint64) { c.uart.log(text) },
 	})

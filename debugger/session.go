@@ -31,6 +31,8 @@ type Options struct {
 	Log func(text string, time uint64)
 	// Progress reports long reverse searches (steps done, steps at most).
 	Progress func(done, total uint64)
+	// NoSemihosting turns semihosting off (a recording keeps its own setting).
+	NoSemihosting bool
 }
 
 // Session is one debugging session over one board and its history.
@@ -101,12 +103,13 @@ func loadSymbols(elf []byte, path string) (*symbols.Table, error) {
 func (s *Session) boot() error {
 	// FatalTraps: a trap the firmware cannot handle halts the board (a
 	// stop the user can step back from) instead of trapping forever.
-	cfg := vm.Config{Harts: s.opt.Harts, RAMSize: s.opt.MemorySize, FatalTraps: true}
+	cfg := vm.Config{Harts: s.opt.Harts, RAMSize: s.opt.MemorySize, FatalTraps: true, NoSemihosting: s.opt.NoSemihosting}
 	if r := s.opt.Recording; r != nil {
 		if err := r.CheckFirmware(s.elf); err != nil {
 			return fmt.Errorf("recording: %w", err)
 		}
 		cfg.Harts, cfg.RAMBase, cfg.RAMSize = r.Harts, r.RAMBase, r.RAMSize
+		cfg.NoSemihosting = r.NoSemihosting
 	}
 	m, err := vm.NewVirt(cfg)
 	if err != nil {

@@ -48,7 +48,7 @@ func launch(srv *Server, p LaunchParams) (any, error) {
 	}
 	sess := &session{}
 	s, err := debugger.New(elf, debugger.Options{Path: p.Program, Harts: p.Harts, Recording: rec,
-		Output: func(b byte, _ uint64) { sess.out.WriteByte(b) }})
+		Output: func(b byte, _ uint64) { sess.out.WriteByte(b) }, NoSemihosting: srv.noSemi})
 	if err != nil {
 		return nil, rpcError(CodeLaunchFailed, "launch: %v", err)
 	}

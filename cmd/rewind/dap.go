@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"log/slog"
 	"net"
 	"strings"
 
@@ -14,19 +13,20 @@ import (
 // TCP with --listen (one client at a time; a bare port listens on the
 // loopback interface only).
 func dapMainImpl(args []string, s stdio) int {
-	listen, ok := serverFlags("dap", "127.0.0.1:4711 or 4711", "launch request", args, s)
+	so, ok := serverFlags("dap", "127.0.0.1:4711 or 4711", "launch request", args, s)
 	if !ok {
 		return exitUsage
 	}
 	log := serverLog(s)
-	if listen == "" {
-		if err := adapter.New(s.In, s.Out, adapter.Options{Log: log}).Serve(); err != nil {
+	opt := adapter.Options{Log: log, NoSemihosting: so.noSemi}
+	if so.listen == "" {
+		if err := adapter.New(s.In, s.Out, opt).Serve(); err != nil {
 			fmt.Fprintln(s.Err, "rewind dap:", err)
 			return 1
 		}
 		return 0
 	}
-	if err := serveTCP(listenAddr(listen), s, log); err != nil {
+	if err := serveTCP(listenAddr(so.listen), s, opt); err != nil {
 		fmt.Fprintln(s.Err, "rewind dap:", err)
 		return 1
 	}
@@ -43,7 +43,8 @@ func listenAddr(a string) string {
 }
 
 // serveTCP accepts clients one after the other.
-func serveTCP(addr string, s stdio, log *slog.Logger) error {
+func serveTCP(addr string, s stdio, opt adapter.Options) error {
+	log := opt.Log
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return fmt.Errorf("listening: %w", err)
@@ -58,7 +59,7 @@ func serveTCP(addr string, s stdio, log *slog.Logger) error {
 		if err != nil {
 			return fmt.Errorf("accepting: %w", err)
 		}
-		err = adapter.New(c, c, adapter.Options{Log: log}).Serve()
+		err = adapter.New(c, c, opt).Serve()
 		c.Close()
 		if err != nil {
 			log.Warn("client session ended with an error", "err", err)

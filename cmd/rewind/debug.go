@@ -19,6 +19,8 @@ func debugMainImpl(args []string, s stdio) int {
 	fs.SetOutput(s.Err)
 	harts := fs.Int("harts", 1, "number of harts")
 	recPath := fs.String("recording", "", "debug a recording made by 'rewind record'")
+	var semi semihostFlags
+	semi.add(fs, false)
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
@@ -31,6 +33,7 @@ func debugMainImpl(args []string, s stdio) int {
 		fmt.Fprintf(s.Err, "rewind debug: %v\n", err)
 		return exitFault
 	}
+	cfg.NoSemihosting = semi.off // a recording keeps its own setting
 	c, err := console.New(s.Out, cfg)
 	if err != nil {
 		fmt.Fprintf(s.Err, "rewind debug: %v\n", err)

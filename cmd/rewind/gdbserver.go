@@ -24,6 +24,8 @@ func gdbserverMainImpl(args []string, s stdio) int {
 	harts := fs.Int("harts", 1, "number of harts (gdb threads)")
 	recording := fs.String("recording", "", "debug this recording instead of a live run")
 	verbose := fs.Bool("v", false, "log every packet")
+	var semi semihostFlags
+	semi.add(fs, false)
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
@@ -36,7 +38,8 @@ func gdbserverMainImpl(args []string, s stdio) int {
 		level = slog.LevelDebug
 	}
 	log := slog.New(slog.NewTextHandler(s.Err, &slog.HandlerOptions{Level: level}))
-	target, err := gdbTarget(fs.Arg(0), *recording, *harts, s.Out, log.With("component", "timeline"))
+	target, err := gdbTarget(fs.Arg(0), *recording, vm.Config{Harts: *harts, FatalTraps: true, NoSemihosting: semi.off},
+		s.Out, log.With("component", "timeline"))
 	if err != nil {
 		fmt.Fprintf(s.Err, "rewind gdbserver: %v\n", err)
 		return exitFault
@@ -62,8 +65,7 @@ func gdbserverMainImpl(args []string, s stdio) int {
 
 // gdbTarget builds the board and its timeline: a live run of the ELF, or
 // the replay of a recording (forward runs then stop at its end).
-func gdbTarget(elfPath, recPath string, harts int, out io.Writer, log *slog.Logger) (*gdbserver.TimelineTarget, error) {
-	cfg := vm.Config{Harts: harts, FatalTraps: true}
+func gdbTarget(elfPath, recPath string, cfg vm.Config, out io.Writer, log *slog.Logger) (*gdbserver.TimelineTarget, error) {
 	limit := checkpoint.Forever
 	var rec *checkpoint.Recording
 	var elf []byte
@@ -75,7 +77,8 @@ func gdbTarget(elfPath, recPath string, harts int, out io.Writer, log *slog.Logg
 		if elf, err = replayFirmware(rec, elfPath); err != nil {
 			return nil, err
 		}
-		cfg = vm.Config{Harts: rec.Harts, RAMBase: rec.RAMBase, RAMSize: rec.RAMSize, FatalTraps: true}
+		cfg = vm.Config{Harts: rec.Harts, RAMBase: rec.RAMBase, RAMSize: rec.RAMSize, FatalTraps: true,
+			NoSemihosting: rec.NoSemihosting}
 		if k := rec.Status.Kind; k != checkpoint.StatusExit && k != checkpoint.StatusFatal {
 			limit = rec.End
 		}

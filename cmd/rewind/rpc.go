@@ -15,19 +15,19 @@ import (
 // on stdio by default, or on TCP with --listen (one client at a time; a
 // bare port listens on the loopback interface only).
 func rpcMainImpl(args []string, s stdio) int {
-	listen, ok := serverFlags("rpc", "127.0.0.1:4712 or 4712", "launch method", args, s)
+	so, ok := serverFlags("rpc", "127.0.0.1:4712 or 4712", "launch method", args, s)
 	if !ok {
 		return exitUsage
 	}
-	srv := rpc.NewServer(rpc.Options{Log: serverLog(s)})
-	if listen == "" {
+	srv := rpc.NewServer(rpc.Options{Log: serverLog(s), NoSemihosting: so.noSemi})
+	if so.listen == "" {
 		if err := srv.ServeConn(context.Background(), stdioConn{s.In, s.Out}); err != nil {
 			fmt.Fprintln(s.Err, "rewind rpc:", err)
 			return exitFault
 		}
 		return 0
 	}
-	if err := serveRPC(srv, listenAddr(listen), s); err != nil {
+	if err := serveRPC(srv, listenAddr(so.listen), s); err != nil {
 		fmt.Fprintln(s.Err, "rewind rpc:", err)
 		return exitFault
 	}

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rewind-debugger/rewind/checkpoint"
+)
+
+func semihostELF(name string) string {
+	return filepath.Join("..", "..", "testdata", "semihost", name+".elf")
+}
+
+// TestRunSemihosting: semihosting is on by default in run, record and
+// replay; --no-semihosting makes the call a fault (no handler) as on QEMU
+// without -semihosting, and recordings keep the setting.
+func TestRunSemihosting(t *testing.T) {
+	const hello = "hello from semihosting, 2 + 3 = 5\n"
+	code, out, errs := runRewind(t, "", "run", semihostELF("hello"))
+	if code != 3 || out != hello {
+		t.Errorf("run: exit %d output %q stderr %q; want 3 and %q", code, out, errs, hello)
+	}
+	code, out, _ = runRewind(t, "", "run", "--no-semihosting", semihostELF("hello"))
+	if code != exitFault || out != "" {
+		t.Errorf("run --no-semihosting: exit %d output %q, want a fault and no output", code, out)
+	}
+	code, out, _ = runRewind(t, "xyz\nrest\n", "run", semihostELF("input"))
+	if code != 0 || !strings.Contains(out, "readc = 120\n") {
+		t.Errorf("run input.elf: exit %d output %q", code, out)
+	}
+
+	dir := t.TempDir()
+	for _, off := range []bool{false, true} {
+		rwd := filepath.Join(dir, "on.rwd")
+		args := []string{"record", "-o", rwd}
+		if off {
+			rwd = filepath.Join(dir, "off.rwd")
+			args = []string{"record", "-o", rwd, "--no-semihosting"}
+		}
+		runRewind(t, "", append(args, semihostELF("hello"))...)
+		rec, err := checkpoint.ReadRecording(rwd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rec.NoSemihosting != off {
+			t.Errorf("recording with --no-semihosting=%v stores %v", off, rec.NoSemihosting)
+		}
+		code, out, errs := runRewind(t, "", "replay", rwd)
+		if wantOut := map[bool]string{false: hello, true: ""}[off]; out != wantOut || (code == 3) == off {
+			t.Errorf("replay %s: exit %d output %q stderr %q", rwd, code, out, errs)
+		}
+	}
+	if code, _, errs := runRewind(t, "", "replay", "--no-semihosting", filepath.Join(dir, "on.rwd")); code != exitUsage {
+		t.Errorf("replay --no-semihosting of a run with semihosting: exit %d, stderr %q", code, errs)
+	}
+}
