@@ -118,6 +118,9 @@ func (s *Session) boot() error {
 	if _, err := m.LoadELF(s.elf); err != nil {
 		return fmt.Errorf("loading %s: %w", nameOr(s.opt.Path), err)
 	}
+	if s.opt.Log != nil { // unknown MMIO accesses reach the user like log points
+		m.SetMMIOReport(func(a vm.MMIOAccess) { s.opt.Log(a.String()+"\n", a.Time) })
+	}
 	tl := checkpoint.New(m, checkpoint.Options{Budget: s.opt.CheckpointBudget,
 		Output: s.output, Progress: s.opt.Progress})
 	if r := s.opt.Recording; r != nil {

@@ -18,6 +18,13 @@ type BoardDevice struct {
 	Kind string `json:"kind"`
 	Base uint32 `json:"base"`
 	IRQ  int    `json:"irq,omitempty"` // PLIC source for devices that interrupt
+	// Size is the length of an "unimplemented" region.
+	Size uint32 `json:"size,omitempty"`
+	// OverflowIRQ is the interrupt a CMSDK UART's overrun interrupts are
+	// OR-ed onto (0: not connected).
+	OverflowIRQ int `json:"overflow_irq,omitempty"`
+	// Count is the number of LEDs of an FPGA I/O block (0: 2).
+	Count int `json:"count,omitempty"`
 }
 
 // Board describes a machine as data: its RAM and its devices. NewMachine
@@ -36,6 +43,9 @@ type Board struct {
 	// describes (HeapSize 0: all of RAM), as QEMU's machine RAM does.
 	HeapBase uint32 `json:"heap_base,omitempty"`
 	HeapSize uint32 `json:"heap_size,omitempty"`
+	// StrictMMIO makes accesses to "unimplemented" regions fault instead
+	// of reading 0 (they are reported either way).
+	StrictMMIO bool `json:"strict_mmio,omitempty"`
 }
 
 // VirtBoard returns the QEMU virt memory map with the given RAM size
@@ -87,8 +97,10 @@ func (b *Board) check() error {
 	}
 	seen := map[string]bool{}
 	for _, d := range b.Devices {
-		switch d.Kind {
-		case KindCLINT, KindPLIC, KindUART, KindTest:
+		switch {
+		case peripheralKind(d.Kind):
+			continue // may appear several times
+		case d.Kind == KindCLINT, d.Kind == KindPLIC, d.Kind == KindUART, d.Kind == KindTest:
 		default:
 			return fmt.Errorf("board %q: unknown device kind %q", b.Name, d.Kind)
 		}

@@ -76,6 +76,16 @@ type Machine struct {
 	semihost func(op, param uint32) (uint32, error)
 	shState  *device.Semihost
 	loaded   []span
+
+	// Peripherals (peripherals.go): the interrupt controller's inputs when
+	// it is not the PLIC (set by a core with its own controller, before the
+	// peripherals are built), devices driven by time, OR gates, and the
+	// unknown-MMIO report (not state).
+	irqLines   func(irq int) device.IRQLine
+	timed      []device.Timed
+	orGates    map[int]*orGate
+	mmioReport func(MMIOAccess)
+	mmioSeen   map[uint32]bool
 }
 
 // NewVirt builds QEMU's virt board: test device 0x00100000, CLINT
@@ -149,6 +159,9 @@ func (m *Machine) buildDevices() error {
 			return fmt.Errorf("board %q: device %s at %#x does not fit below 4 GiB", b.Name, kind, d.Base)
 		}
 		m.devs = append(m.devs, md)
+	}
+	if err := m.buildPeripherals(); err != nil {
+		return err
 	}
 	sort.Slice(m.devs, func(i, j int) bool { return m.devs[i].base < m.devs[j].base })
 	all := append([]mapped{{base: b.RAMBase, size: b.RAMSize}}, m.devs...)
@@ -263,6 +276,7 @@ func (m *Machine) SetTrapStops(on bool) { m.trapStops = on }
 // updateMIP recomputes every hart's interrupt-pending bits from the devices
 // and wakes harts waiting in wfi. It reports whether any mip changed.
 func (m *Machine) updateMIP() (changed bool) {
+	m.syncTimed()
 	mt := m.mtimeAt(m.time + m.inflight)
 	for i, h := range m.harts {
 		var p uint32

@@ -60,7 +60,7 @@ func (m *Machine) run(until uint64) Stop {
 		if m.interrupt(h) && m.pending {
 			return m.stop
 		}
-		limit := min(until-m.time, m.timerSteps(), maxBatch)
+		limit := min(until-m.time, m.timerSteps(), m.timedSteps(), maxBatch)
 		if len(m.harts) > 1 {
 			limit = min(limit, m.qleft)
 		}

@@ -57,3 +57,20 @@ func (m *Machine) virtualTicks(t, hz uint64) uint64 {
 	q, _ := bits.Div64(hi, lo, ips)
 	return q
 }
+
+// stepOfTick returns the first step count at which a hz clock shows tick
+// (ceil(tick*ips/hz)); ok is false when it is beyond any step count.
+func stepOfTick(tick, hz, ips uint64) (uint64, bool) {
+	hi, lo := bits.Mul64(tick, ips)
+	if hi >= hz {
+		return 0, false
+	}
+	q, r := bits.Div64(hi, lo, hz)
+	if r != 0 {
+		if q == ^uint64(0) {
+			return 0, false
+		}
+		q++
+	}
+	return q, true
+}

@@ -77,6 +77,7 @@ func recordMainImpl(args []string, s stdio) int {
 		return exitFault
 	}
 	out := bufio.NewWriter(s.Out)
+	reportMMIO(m, out, s.Err)
 	tl := checkpoint.New(m, checkpoint.Options{Output: func(b byte) { out.WriteByte(b) }})
 	st, interrupted := recordLoop(tl, newInputPump(s.In), out)
 	out.Flush()

@@ -81,6 +81,7 @@ func runMain(args []string, s stdio) int {
 	}
 	out := bufio.NewWriter(s.Out)
 	m.SetUARTOutput(func(b byte) { out.WriteByte(b) })
+	reportMMIO(m, out, s.Err)
 	start := time.Now()
 	stop := runLive(m, o.maxInst, newInputPump(s.In), out)
 	out.Flush()

@@ -75,8 +75,8 @@ func TestCMSDKDualTimer(t *testing.T) {
 	}
 	d.Write(dtStride+dtLoad, 4, 10)
 	d.Write(dtStride+dtControl, 4, dtEnable|dtPeriodic|dtIntEn|dtSize32|1<<2) // /16
-	clk.t = 8                                                                // 200 ticks = 12.5 prescaled
-	if v := d.Read(dtStride+dtValue, 4); v != 10-12+11 {                     // reached 0 at 10, reloaded at 11, 12 -> 9
+	clk.t = 8                                                                 // 200 ticks = 12.5 prescaled
+	if v := d.Read(dtStride+dtValue, 4); v != 10-12+11 {                      // reached 0 at 10, reloaded at 11, 12 -> 9
 		t.Errorf("VALUE = %d, want 9", v)
 	}
 	d.Sync()
