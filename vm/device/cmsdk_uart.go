@@ -32,9 +32,10 @@ var cmsdkUARTID = [12]uint8{0x04, 0, 0, 0, 0x21, 0xb8, 0x1b, 0, 0x0d, 0xf0, 0x05
 //
 // As in QEMU, a byte written to DATA with the transmitter enabled goes out
 // at once: STATE.TXFULL clears again and, with CTRL.TXINTEN, INTSTATUS.TX
-// is raised (it stays until INTCLEAR). With the transmitter disabled the
-// byte waits in the buffer (TXFULL) until CTRL enables it; a second write
-// meanwhile sets STATE.TXOVERRUN. Received bytes wait in an unbounded
+// is raised (it stays until INTCLEAR). A byte written with the transmitter
+// disabled is never sent and TXFULL stays set for good (enabling the
+// transmitter later does not send it: QEMU 7.2 shows the same); every
+// later write then sets STATE.TXOVERRUN. Received bytes wait in an unbounded
 // queue fed by Input (the machine's input log) and enter the one-byte
 // receive buffer while the receiver is enabled and the buffer is empty, so
 // no byte is lost (QEMU's character backend waits the same way) and
@@ -164,7 +165,6 @@ func (u *CMSDKUART) Write(off uint32, size int, val uint64) {
 		u.state &^= uint8(v) & cuIntOver
 	case cuCtrl:
 		u.ctrl = uint8(v) & cuCtrlMsk
-		u.transmit()
 		u.fill()
 	case cuIntStat:
 		u.intstat &^= uint8(v)
