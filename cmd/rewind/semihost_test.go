@@ -55,3 +55,25 @@ func TestRunSemihosting(t *testing.T) {
 		t.Errorf("replay --no-semihosting of a run with semihosting: exit %d, stderr %q", code, errs)
 	}
 }
+
+// TestNoSemihostingFlag: every command takes --no-semihosting.
+func TestNoSemihostingFlag(t *testing.T) {
+	for _, c := range []struct {
+		args  []string
+		stdin string
+		code  int
+	}{
+		{[]string{"dap", "--no-semihosting"}, "", 0},
+		{[]string{"rpc", "--no-semihosting"}, "", 0},
+		{[]string{"debug", "--no-semihosting", semihostELF("hello")}, "continue\nquit\n", 0},
+		{[]string{"gdbserver", "--no-semihosting", "--listen", "256.0.0.1:1", semihostELF("hello")}, "", exitFault},
+	} {
+		code, out, errs := runRewind(t, c.stdin, c.args...)
+		if code != c.code || strings.Contains(errs, "flag provided but not defined") {
+			t.Errorf("%v: exit %d, want %d; stderr %q", c.args, code, c.code, errs)
+		}
+		if c.args[0] == "debug" && strings.Contains(out, "hello from semihosting") {
+			t.Errorf("debug --no-semihosting printed through semihosting:\n%s", out)
+		}
+	}
+}
