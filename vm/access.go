@@ -63,9 +63,6 @@ func (m *Machine) load(h *Hart, addr uint32, size int, inflight uint64) (uint32,
 	}
 	d := m.findDev(addr, size)
 	if d == nil || !d.valid(addr, size, false) {
-		m.inflight = inflight
-		m.reportMMIO(addr, size, false, true)
-		m.inflight = 0
 		return 0, false
 	}
 	m.inflight = inflight
@@ -93,9 +90,6 @@ func (m *Machine) store(h *Hart, addr uint32, size int, v uint32, inflight uint6
 	}
 	d := m.findDev(addr, size)
 	if d == nil || !d.valid(addr, size, true) {
-		m.inflight = inflight
-		m.reportMMIO(addr, size, true, true)
-		m.inflight = 0
 		return false
 	}
 	m.inflight = inflight

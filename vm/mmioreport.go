@@ -3,14 +3,13 @@ package vm
 import "fmt"
 
 // MMIOAccess describes a guest access to an address with no device model
-// behind it: an "unimplemented" region of the board (reads 0, writes
-// ignored, unless the board sets StrictMMIO) or an unmapped address (an
-// access fault).
+// behind it, in an "unimplemented" region of the board: it reads 0 or is
+// ignored. (Accesses that fault, at unmapped addresses or in such a region
+// on a board with StrictMMIO, are not reported here: the trap is.)
 type MMIOAccess struct {
 	Addr  uint32
 	Size  int
 	Write bool
-	Fault bool   // the access raised a fault
 	Time  uint64 // the step that made the access
 }
 
@@ -20,7 +19,7 @@ type MMIOAccess struct {
 func (m *Machine) SetMMIOReport(f func(MMIOAccess)) { m.mmioReport = f }
 
 // reportMMIO tells the report function about an access, once per address.
-func (m *Machine) reportMMIO(addr uint32, size int, write, fault bool) {
+func (m *Machine) reportMMIO(addr uint32, size int, write bool) {
 	if m.mmioReport == nil || m.mmioSeen[addr] {
 		return
 	}
@@ -28,7 +27,7 @@ func (m *Machine) reportMMIO(addr uint32, size int, write, fault bool) {
 		m.mmioSeen = map[uint32]bool{}
 	}
 	m.mmioSeen[addr] = true
-	m.mmioReport(MMIOAccess{Addr: addr, Size: size, Write: write, Fault: fault, Time: m.time + m.inflight})
+	m.mmioReport(MMIOAccess{Addr: addr, Size: size, Write: write, Time: m.time + m.inflight})
 }
 
 // unimplemented is a region QEMU maps as "unimplemented-device": reads
@@ -52,7 +51,7 @@ func (u *unimplemented) Size() uint32 { return u.size }
 
 // Read implements device.Device.
 func (u *unimplemented) Read(off uint32, size int) uint64 {
-	u.m.reportMMIO(u.base+off, size, false, false)
+	u.m.reportMMIO(u.base+off, size, false)
 	return 0
 }
 
@@ -61,7 +60,7 @@ func (u *unimplemented) Peek(off uint32, size int) uint64 { return 0 }
 
 // Write implements device.Device.
 func (u *unimplemented) Write(off uint32, size int, val uint64) {
-	u.m.reportMMIO(u.base+off, size, true, false)
+	u.m.reportMMIO(u.base+off, size, true)
 }
 
 // ValidAccess implements device.AccessChecker: every access faults on a
@@ -90,9 +89,6 @@ func (a MMIOAccess) String() string {
 	dir, what := "read", "reads 0"
 	if a.Write {
 		dir, what = "write", "ignored"
-	}
-	if a.Fault {
-		what = "access fault"
 	}
 	return fmt.Sprintf("unknown MMIO %s of %d bytes at %#08x (%s; reported once per address)", dir, a.Size, a.Addr, what)
 }
