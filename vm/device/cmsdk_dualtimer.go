@@ -171,9 +171,9 @@ func (d *CMSDKDualTimer) Write(off uint32, size int, val uint64) {
 	v := uint32(val & sizeMask(size))
 	h := &d.half[off/dtStride]
 	switch off % dtStride {
-	case dtLoad:
+	case dtLoad: // loads the whole value, even in 16-bit mode (as QEMU shows)
 		h.load = v
-		h.cnt.set(d.now(h), v&h.mask(), h.control&dtEnable != 0)
+		h.cnt.set(d.now(h), v, h.control&dtEnable != 0)
 	case dtBGLoad:
 		h.load = v
 	case dtControl:

@@ -40,7 +40,8 @@ var cmsdkUARTID = [12]uint8{0x04, 0, 0, 0, 0x21, 0xb8, 0x1b, 0, 0x0d, 0xf0, 0x05
 // receive buffer while the receiver is enabled and the buffer is empty, so
 // no byte is lost (QEMU's character backend waits the same way) and
 // RXOVERRUN is never set by input. Overrun interrupt bits follow STATE and
-// the CTRL overrun interrupt enables. BAUDDIV is stored, not used (there is
+// the CTRL overrun interrupt enables; clearing one through INTCLEAR clears
+// it in STATE too. testdata/arm/probe.elf checks the registers on QEMU. BAUDDIV is stored, not used (there is
 // no line timing). Interrupt outputs: TX, RX, TX overrun, RX overrun.
 type CMSDKUART struct {
 	tx, rx, txo, rxo IRQLine
@@ -166,7 +167,8 @@ func (u *CMSDKUART) Write(off uint32, size int, val uint64) {
 	case cuCtrl:
 		u.ctrl = uint8(v) & cuCtrlMsk
 		u.fill()
-	case cuIntStat:
+	case cuIntStat: // INTCLEAR: clearing an overrun bit clears it in STATE too
+		u.state &^= uint8(v) & cuIntOver
 		u.intstat &^= uint8(v)
 	case cuBaudDiv:
 		u.baud = v & 0xfffff
