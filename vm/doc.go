@@ -10,6 +10,9 @@
 // (QEMUIcountInstructionsPerSecond) virt's mtime advances as on QEMU with
 // -icount shift=0.
 //
+// Semihosting (semihost*.go) serves the firmware's console, clock and exit
+// calls deterministically, through the output and input logs the UART uses.
+//
 // Speed comes from decoding each instruction once into a per-page cache of
 // predecoded instructions (see decode.go and exec.go). RAM is a slice of 4 KiB
 // pages allocated on first write and shared copy-on-write with snapshots.
