@@ -20,7 +20,7 @@ func replayMainImpl(args []string, s stdio) int {
 	fs.SetOutput(s.Err)
 	elfPath := fs.String("elf", "", "firmware ELF (needed unless the recording embeds it)")
 	var semi semihostFlags
-	semi.add(fs, false)
+	semi.add(fs, true) // a run that used host files needs them again
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
@@ -43,7 +43,7 @@ func replayMainImpl(args []string, s stdio) int {
 		return exitUsage
 	}
 	m, err := vm.NewVirt(vm.Config{Harts: rec.Harts, RAMBase: rec.RAMBase, RAMSize: rec.RAMSize, FatalTraps: true,
-		NoSemihosting: rec.NoSemihosting})
+		NoSemihosting: rec.NoSemihosting, SemihostDir: semi.dir})
 	if err == nil {
 		_, err = m.LoadELF(elf)
 	}

@@ -5,7 +5,7 @@ import "flag"
 // semihostFlags are the semihosting settings every command takes.
 type semihostFlags struct {
 	off bool   // --no-semihosting
-	dir string // --semihosting-dir (run and record only)
+	dir string // --semihosting-dir (run, record and replay)
 }
 
 // add registers --no-semihosting (and, with dir, the host
