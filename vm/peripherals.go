@@ -137,3 +137,16 @@ func (m *Machine) timedSteps() uint64 {
 	}
 	return max(best, 1)
 }
+
+// idleToTimed lets time pass while every hart waits, up to the next event
+// of a time-driven device or until, whichever is first: the steps count
+// as idle time (as QEMU's -icount sleep=off warps to the next deadline).
+// It reports false when no device event is ahead.
+func (m *Machine) idleToTimed(until uint64) bool {
+	steps := m.timedSteps()
+	if steps == ^uint64(0) {
+		return false
+	}
+	m.time = min(m.time+steps, until)
+	return true
+}

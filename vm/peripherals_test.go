@@ -110,3 +110,24 @@ func trapMachineOn(t *testing.T, b Board, body []uint32) *Machine {
 	p = append(p, exitProg()...)
 	return peripheralMachine(t, b, p)
 }
+
+// TestWFIWaitsForCMSDKTimer: with every hart in wfi, time runs on to the
+// timer's event, whose interrupt wakes the hart.
+func TestWFIWaitsForCMSDKTimer(t *testing.T) {
+	p := prog(
+		li(8, mipMEIP), csrrw(0, csrMie, 8),
+		li(5, plicBase+4*8), li(6, 1), sw(6, 5, 0),
+		li(5, plicBase+0x2000), li(6, 1<<8), sw(6, 5, 0),
+		li(5, cmsdkTimer), li(6, 100_000), sw(6, 5, ctReloadOff), li(6, 9), sw(6, 5, 0),
+		uint32(wfi),
+		exitProg(),
+	)
+	m := peripheralMachine(t, peripheralBoard(false), p)
+	if s := m.Run(m.Time() + 1_000); s.Reason != StopLimit || !m.Hart(0).Waiting() {
+		t.Fatalf("first run: %v, waiting %v", s.Reason, m.Hart(0).Waiting())
+	}
+	s := m.Run(10_000_000)
+	if s.Reason != StopExit || s.Time < 400_000 || s.Time > 400_100 {
+		t.Errorf("stop %v at %d, want exit just after the timer event at step ~400000", s.Reason, s.Time)
+	}
+}

@@ -49,7 +49,7 @@ func (m *Machine) run(until uint64) Stop {
 		h := m.harts[m.cur]
 		if h.waiting {
 			if m.allWaiting() {
-				if !m.fastForward() {
+				if !m.fastForward() && !m.idleToTimed(until) {
 					return Stop{Reason: StopIdle, Hart: h.id, PC: h.pc, Time: m.time}
 				}
 				continue
