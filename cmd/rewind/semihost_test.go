@@ -77,3 +77,17 @@ func TestNoSemihostingFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordReplaySemihostInput: console input read through semihosting
+// is in the recording's input log, so a replay needs no input.
+func TestRecordReplaySemihostInput(t *testing.T) {
+	rwd := filepath.Join(t.TempDir(), "input.rwd")
+	code, out, errs := runRewind(t, "xyz\nrest\n", "record", "-o", rwd, semihostELF("input"))
+	if code != 0 || !strings.Contains(out, "rest\n") {
+		t.Fatalf("record: exit %d output %q stderr %q", code, out, errs)
+	}
+	rcode, rout, rerrs := runRewind(t, "", "replay", rwd)
+	if rcode != code || rout != out {
+		t.Errorf("replay: exit %d output %q stderr %q; recorded exit %d output %q", rcode, rout, rerrs, code, out)
+	}
+}
