@@ -37,7 +37,9 @@
 #define DUAL1_RIS     (DUAL + 0x10)
 #define IRQ_DUAL      10
 
-#define FPGAIO_LED0   0x40028000u
+#define FPGAIO_LED0     0x40028000u
+#define FPGAIO_COUNTER  0x40028018u
+#define FPGAIO_PRESCALE 0x4002801cu
 
 #define SYST_CSR   0xe000e010u
 #define SYST_RVR   0xe000e014u

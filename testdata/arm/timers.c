@@ -1,8 +1,11 @@
 /*
  * timers - interrupts from SysTick (exception 15), the CMSDK timer 0
  * (IRQ 8) and the dual timer's first half (IRQ 10), taken while spinning;
- * the FPGA I/O LEDs. Everything printed is independent of how fast
- * virtual time passes. Exits 0 through semihosting.
+ * the FPGA I/O LEDs; then how many periods of timer 0 (RELOAD 99) and of
+ * the dual timer (LOAD 199) fit in 220050 ticks of the FPGA I/O COUNTER
+ * (all at 25 MHz): a period is RELOAD+1 ticks, so 2200 and 1100, with 50
+ * ticks of margin either side. Nothing printed depends on how many
+ * instructions a tick takes. Exits 0 through semihosting.
  */
 #include "mps2.h"
 #include "semihost.h"
@@ -27,6 +30,18 @@ static void dual_handler(void)
 	REG32(DUAL1_INTCLR) = 1;
 	if (++dual == 2)
 		REG32(DUAL1_CONTROL) = 0;
+}
+
+static void count_timer0(void)
+{
+	REG32(TIMER_INT) = 1;
+	timer0++;
+}
+
+static void count_dual(void)
+{
+	REG32(DUAL1_INTCLR) = 1;
+	dual++;
 }
 
 static void report(const char *what, unsigned n)
@@ -69,6 +84,22 @@ int main(void)
 
 	REG32(FPGAIO_LED0) = 0xff;
 	report("LEDs lit: ", REG32(FPGAIO_LED0));
+
+	timer0 = dual = 0;
+	irq_handler(IRQ_TIMER0, count_timer0);
+	irq_handler(IRQ_DUAL, count_dual);
+	REG32(FPGAIO_PRESCALE) = 0;
+	uint32_t start = REG32(FPGAIO_COUNTER);
+	REG32(TIMER_RELOAD) = 99;
+	REG32(TIMER_CTRL) = 9;
+	REG32(DUAL1_LOAD) = 199;
+	REG32(DUAL1_CONTROL) = 0x80 | 0x40 | 0x20 | 0x02;
+	while (REG32(FPGAIO_COUNTER) - start < 220050)
+		;
+	REG32(TIMER_CTRL) = 0;
+	REG32(DUAL1_CONTROL) = 0;
+	report("timer0 periods in 220050 ticks: ", timer0);
+	report("dual timer periods in 220050 ticks: ", dual);
 
 	uintptr_t ext[2] = {ADP_Stopped_ApplicationExit, 0};
 	sh_call(SYS_EXIT_EXTENDED, ext);
