@@ -76,31 +76,35 @@ func (m *Machine) shOpen(addr, mode, length uint32) uint32 {
 	return m.hostOpen(string(name), mode)
 }
 
-// shWrite writes n bytes at addr to h and returns the number not written.
+// shWrite writes n bytes at addr to h, in pieces of at most shMaxString,
+// and returns the number not written.
 func (m *Machine) shWrite(h *device.SemihostHandle, addr, n uint32) uint32 {
-	if n > shMaxString {
-		return m.shErrKeep(errnoEINVAL, n)
+	if h.Kind != device.HandleStdout && h.Kind != device.HandleStderr && h.Kind != device.HandleFile {
+		return m.shErrKeep(errnoEBADF, n)
 	}
-	buf := make([]byte, n)
-	if m.ReadMemory(addr, buf) != nil {
-		return m.shErrKeep(errnoEFAULT, n)
+	for done := uint32(0); done < n; {
+		buf := make([]byte, min(n-done, shMaxString))
+		if m.ReadMemory(addr+done, buf) != nil {
+			return m.shErrKeep(errnoEFAULT, n-done)
+		}
+		if h.Kind == device.HandleFile {
+			if left := m.hostWrite(h, buf); left != 0 {
+				return n - done - uint32(len(buf)) + left
+			}
+		} else {
+			m.shOutput(buf)
+		}
+		done += uint32(len(buf))
 	}
-	switch h.Kind {
-	case device.HandleStdout, device.HandleStderr:
-		m.shOutput(buf)
-		return 0
-	case device.HandleFile:
-		return m.hostWrite(h, buf)
-	}
-	return m.shErrKeep(errnoEBADF, n)
+	return 0
 }
 
 // shRead reads up to n bytes from h into addr and returns the number not
-// read (n at end of file). Console reads wait for at least one byte.
+// read (n at end of file). Console reads wait for at least one byte; a
+// read transfers at most shMaxString bytes (a short read, as the
+// specification allows).
 func (m *Machine) shRead(h *device.SemihostHandle, addr, n uint32) (uint32, error) {
-	if n > shMaxString {
-		return m.shErrKeep(errnoEINVAL, n), nil
-	}
+	want := min(n, shMaxString)
 	var data []byte
 	switch h.Kind {
 	case device.HandleStdin:
@@ -110,15 +114,15 @@ func (m *Machine) shRead(h *device.SemihostHandle, addr, n uint32) (uint32, erro
 		if m.shState.Pending() == 0 {
 			return 0, errSemihostBlocked
 		}
-		data = m.shState.TakeInput(int(n))
+		data = m.shState.TakeInput(int(want))
 	case device.HandleFeatures:
 		if h.Pos < uint32(len(semihostFeatures)) {
-			data = semihostFeatures[h.Pos:min(uint32(len(semihostFeatures)), h.Pos+n)]
+			data = semihostFeatures[h.Pos:min(uint32(len(semihostFeatures)), h.Pos+want)]
 		}
 		h.Pos += uint32(len(data))
 	case device.HandleFile:
 		var ok bool
-		if data, ok = m.hostRead(h, n); !ok {
+		if data, ok = m.hostRead(h, want); !ok {
 			return m.shErrKeep(errnoEACCES, n), nil
 		}
 	default:

@@ -175,3 +175,18 @@ func TestSemihostTimeIsVirtual(t *testing.T) {
 		t.Errorf("SYS_TIME = %d, want %d", s, shEpoch)
 	}
 }
+
+// TestSemihostLongWrite: a write longer than one transfer piece goes out
+// whole.
+func TestSemihostLongWrite(t *testing.T) {
+	m, out := shMachine(t, Config{})
+	data := bytes.Repeat([]byte("0123456789"), shMaxString/10+10)
+	n := uint32(len(data))
+	if err := m.WriteMemory(ramBase+0x100000, data); err != nil {
+		t.Fatal(err)
+	}
+	h := shCall(t, m, shOpen, shName(t, m, ":tt"), 4, 3)
+	if left := shCall(t, m, shWrite, h, ramBase+0x100000, n); left != 0 || !bytes.Equal(out.Bytes(), data) {
+		t.Errorf("left %d, wrote %d of %d bytes", left, out.Len(), n)
+	}
+}
