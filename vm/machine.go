@@ -120,6 +120,9 @@ func NewMachine(b Board, cfg Config) (*Machine, error) {
 	if err := m.buildDevices(); err != nil {
 		return nil, err
 	}
+	if err := m.addUnimplemented(); err != nil {
+		return nil, err
+	}
 	m.initSemihost()
 	m.updateMIP() // mip is derived from the devices, as after Restore
 	return m, nil

@@ -72,11 +72,6 @@ func (m *Machine) newPeripheral(d BoardDevice) (device.Device, error) {
 			leds = 2
 		}
 		return device.NewMPS2FPGAIO(clk, device.MPS2PeripheralHz, leds), nil
-	case KindUnimplemented:
-		if d.Size == 0 {
-			return nil, fmt.Errorf("board %q: unimplemented region at %#x has no size", m.board.Name, d.Base)
-		}
-		return newUnimplemented(m, d.Base, d.Size), nil
 	}
 	return nil, fmt.Errorf("board %q: unknown device kind %q", m.board.Name, d.Kind)
 }
@@ -85,7 +80,7 @@ func (m *Machine) newPeripheral(d BoardDevice) (device.Device, error) {
 // (after the interrupt controllers exist).
 func (m *Machine) buildPeripherals() error {
 	for _, d := range m.board.Devices {
-		if !peripheralKind(d.Kind) {
+		if !peripheralKind(d.Kind) || d.Kind == KindUnimplemented {
 			continue
 		}
 		dev, err := m.newPeripheral(d)
@@ -98,6 +93,23 @@ func (m *Machine) buildPeripherals() error {
 			return fmt.Errorf("board %q: device %s at %#x does not fit below 4 GiB", m.board.Name, d.Kind, d.Base)
 		}
 		m.devs = append(m.devs, md)
+	}
+	return nil
+}
+
+// addUnimplemented places the board's unimplemented regions on the bus
+// behind every device: like QEMU's (priority -1000), they may overlap
+// devices, which take the accesses they cover.
+func (m *Machine) addUnimplemented() error {
+	for _, d := range m.board.Devices {
+		if d.Kind != KindUnimplemented {
+			continue
+		}
+		if d.Size == 0 || uint64(d.Base)+uint64(d.Size) > 1<<32 {
+			return fmt.Errorf("board %q: unimplemented region %#x+%#x is empty or exceeds 4 GiB", m.board.Name, d.Base, d.Size)
+		}
+		u := newUnimplemented(m, d.Base, d.Size)
+		m.devs = append(m.devs, mapped{base: d.Base, size: d.Size, dev: u, chk: u})
 	}
 	return nil
 }

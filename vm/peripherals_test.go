@@ -17,7 +17,8 @@ func peripheralBoard(strict bool) Board {
 	b := VirtBoard(0)
 	b.Devices = append(b.Devices,
 		BoardDevice{Kind: KindCMSDKTimer, Base: cmsdkTimer, IRQ: 8},
-		BoardDevice{Kind: KindUnimplemented, Base: unimpBase, Size: 0x1000})
+		// a background region over the timer, as QEMU's peripheral blocks
+		BoardDevice{Kind: KindUnimplemented, Base: cmsdkTimer, Size: 0x20000})
 	b.StrictMMIO = strict
 	return b
 }
