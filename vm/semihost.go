@@ -64,6 +64,16 @@ var errSemihostBlocked = errors.New("semihosting: waiting for console input")
 // semihostFeatures is the content of the ":semihosting-features" file.
 var semihostFeatures = []byte{'S', 'H', 'F', 'B', shFeatureByte}
 
+// How a core makes the call (semihost_rv32.go does it for RISC-V): when
+// m.semihost is not nil and the trap is a semihosting call (ARM: BKPT
+// 0xAB, operation in r0, parameter in r1), set m.inflight to the step's
+// position in the batch, call m.semihost(op, param), reset m.inflight,
+// write the result to r0/a0 and go on after the call, ending the batch
+// (SYS_EXIT sets the exit request and m.brk like the test device does).
+// On errSemihostBlocked leave the pc on the call and let the hart wait as
+// in wfi; wakeSemihostReaders must then recognise the call to wake it.
+// When m.semihost is nil the trap behaves as without semihosting.
+
 // initSemihost adds the semihosting state to the machine's saved devices
 // (an empty window: nothing on the bus) and enables the calls unless the
 // configuration turns them off.
