@@ -59,7 +59,8 @@ func (s *Server) open(a launchArgs) (*debugger.Session, error) {
 	opt := debugger.Options{Harts: a.Harts,
 		MemorySize:       uint32(a.MemorySize) << 20,
 		CheckpointBudget: int64(a.CheckpointBudget) << 20,
-		Output:           s.uartOutput, Log: s.logOutput, Progress: s.reportProgress}
+		Output:           s.uartOutput, Log: s.logOutput, Progress: s.reportProgress,
+		NoSemihosting: s.noSemi}
 	sess, err := debugger.Open(debugger.Program{ELFPath: a.resolve(a.Program), RecordingPath: a.resolve(a.Recording)}, opt)
 	if err != nil {
 		return nil, err

@@ -18,6 +18,8 @@ type ListenOptions struct {
 	// IdleTimeout: a client idle this long gives way to a newcomer
 	// (zero or negative: never).
 	IdleTimeout time.Duration
+	// NoSemihosting turns semihosting off in the sessions clients launch.
+	NoSemihosting bool
 }
 
 // ServeListener serves DAP clients accepted on ln, one at a time and each
@@ -30,7 +32,7 @@ func ServeListener(ln net.Listener, opt ListenOptions) error {
 		log = slog.New(slog.DiscardHandler)
 	}
 	serve := func(c *clientgate.Client) {
-		if err := New(c, c, Options{Log: log, Hangup: true, Activity: c}).Serve(); err != nil && !c.Evicted() {
+		if err := New(c, c, Options{Log: log, Hangup: true, Activity: c, NoSemihosting: opt.NoSemihosting}).Serve(); err != nil && !c.Evicted() {
 			log.Warn("client session ended with an error", "err", err)
 		}
 	}

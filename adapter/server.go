@@ -29,6 +29,8 @@ type Options struct {
 	// Activity, when set, is told of every complete request and of every
 	// running operation (the listener's idle timeout uses it).
 	Activity Activity
+	// NoSemihosting turns semihosting off in the sessions it launches.
+	NoSemihosting bool
 }
 
 // Activity is told what a client does, so that an idle client can be told
@@ -49,6 +51,7 @@ type Server struct {
 	log      *slog.Logger
 	in       *bufio.Reader
 	hangup   bool
+	noSemi   bool // Options.NoSemihosting
 	activity Activity
 	gone     atomic.Bool  // the client went away: drop its queued requests
 	queued   atomic.Int64 // bytes of the requests read and not yet handled
@@ -90,7 +93,7 @@ func New(r io.Reader, w io.Writer, opt Options) *Server {
 		act = noActivity{}
 	}
 	return &Server{log: log, in: bufio.NewReaderSize(r, 64<<10), out: w, dataIDs: map[string]string{},
-		handlers: handlerTable(), hangup: opt.Hangup, activity: act}
+		handlers: handlerTable(), hangup: opt.Hangup, activity: act, noSemi: opt.NoSemihosting}
 }
 
 // Serve handles requests until the client disconnects or the input ends.

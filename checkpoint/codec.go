@@ -13,7 +13,7 @@ import (
 // The recording file format, version 1 (all integers little-endian):
 //
 //	magic    "RWNDREC\n"
-//	version  u16, flags u16 (bit 0: ELF embedded)
+//	version  u16, flags u16 (bit 0: ELF embedded, bit 1: semihosting off)
 //	firmware [32] sha256 of the ELF
 //	harts u32, ram base u32, ram size u32
 //	end u64
@@ -34,6 +34,7 @@ const (
 	recMagic   = "RWNDREC\n"
 	recVersion = 1
 	flagELF    = 1
+	flagNoSemi = 2
 	maxHarts   = 64      // as many as the board and rewind record allow
 	maxRAMSize = 2 << 30 // rewind record's --ram limit (2048 MiB)
 	eventHead  = 8 + 1 + 2 + 4 + 4
@@ -55,6 +56,9 @@ func (r *Recording) MarshalBinary() ([]byte, error) {
 	flags := uint16(0)
 	if len(r.ELF) > 0 {
 		flags |= flagELF
+	}
+	if r.NoSemihosting {
+		flags |= flagNoSemi
 	}
 	b = le.AppendUint16(b, recVersion)
 	b = le.AppendUint16(b, flags)
@@ -184,6 +188,7 @@ func (d *decoder) recording() (*Recording, error) {
 	r.OutputLen = d.u64()
 	copy(r.OutputHash[:], d.take(32))
 	r.ELF = d.bytes(len(d.b))
+	r.NoSemihosting = flags&flagNoSemi != 0
 	d.events(r)
 	if d.err != nil {
 		return nil, d.err
@@ -210,7 +215,7 @@ func (r *Recording) check(flags uint16, rest int) error {
 	switch {
 	case rest != 0:
 		return fmt.Errorf("%d unexpected bytes after the input log", rest)
-	case flags&^flagELF != 0:
+	case flags&^(flagELF|flagNoSemi) != 0:
 		return fmt.Errorf("unknown flags %#x", flags)
 	case (flags&flagELF != 0) != (len(r.ELF) > 0):
 		return errors.New("embedded-ELF flag disagrees with the ELF length")

@@ -30,14 +30,7 @@ func TestRecordingRoundTrip(t *testing.T) {
 		if !embed {
 			r.ELF = nil
 		}
-		data, err := r.MarshalBinary()
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := DecodeRecording(data)
-		if err != nil {
-			t.Fatal(err)
-		}
+		got, data := recode(t, r)
 		again, _ := got.MarshalBinary()
 		if !bytes.Equal(again, data) {
 			t.Fatal("decode/encode is not the identity")

@@ -23,14 +23,15 @@ type firmware struct {
 func firmwares(t testing.TB) []firmware {
 	fws := []firmware{{name: "loop", path: "testdata/loop.elf", harts: 1}}
 	paths, _ := filepath.Glob("../testdata/firmware/*.elf")
-	for _, p := range paths {
+	semihost, _ := filepath.Glob("../testdata/semihost/*.elf") // console through semihosting
+	for _, p := range append(paths, semihost...) {
 		name := filepath.Base(p)
 		name = name[:len(name)-4]
 		fw := firmware{name: name, path: p, harts: 1}
 		switch name {
 		case "atomic":
 			fw.harts = 2
-		case "echo", "echo_irq", "demo":
+		case "echo", "echo_irq", "demo", "input":
 			fw.input = [][]byte{[]byte("hello\n"), []byte("rewind "), []byte("me\n"), []byte("quit\n")}
 		}
 		fws = append(fws, fw)

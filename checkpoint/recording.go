@@ -52,9 +52,11 @@ type Recording struct {
 	Harts    int
 	RAMBase  uint32
 	RAMSize  uint32
-	Events   []Event
-	End      uint64 // time the run reached
-	Status   Status
+	// NoSemihosting records that the run had semihosting turned off.
+	NoSemihosting bool
+	Events        []Event
+	End           uint64 // time the run reached
+	Status        Status
 	// OutputLen and OutputHash identify the UART output of the whole run,
 	// so a replay can verify it produced the same bytes.
 	OutputLen  uint64
@@ -72,6 +74,7 @@ func (t *Timeline) Recording() *Recording {
 	r := &Recording{
 		Harts: t.m.Harts(), RAMBase: b.RAMBase, RAMSize: b.RAMSize,
 		Events: t.Events(), End: t.end, OutputLen: uint64(len(t.output)),
+		NoSemihosting: !t.m.Semihosting(),
 	}
 	copy(r.OutputHash[:], h.Sum(nil))
 	if fin, ok := t.Final(); ok {

@@ -28,6 +28,8 @@ type Config struct {
 	// Sources supplies source files by base name ("demo.c"), for firmware
 	// whose sources are not on disk.
 	Sources map[string][]byte
+	// NoSemihosting turns semihosting off.
+	NoSemihosting bool
 }
 
 // Console is one terminal debugging session.
@@ -55,7 +57,7 @@ func New(out io.Writer, cfg Config) (*Console, error) {
 	c := &Console{out: out, name: cfg.Name, src: newSources(cfg.Sources)}
 	c.uart.out = out
 	s, err := debugger.Open(cfg.Program, debugger.Options{
-		Harts:  cfg.Harts,
+		Harts: cfg.Harts, NoSemihosting: cfg.NoSemihosting,
 		Output: func(b byte, _ uint64) { c.uart.write(b) },
 		Log:    func(text string, _ uint64) { c.uart.log(text) },
 	})

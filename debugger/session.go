@@ -35,6 +35,8 @@ type Options struct {
 	Log func(text string, time uint64)
 	// Progress reports long reverse searches (steps done, steps at most).
 	Progress func(done, total uint64)
+	// NoSemihosting turns semihosting off (a recording keeps its own setting).
+	NoSemihosting bool
 }
 
 // Session is one debugging session over one board and its history.
@@ -105,13 +107,14 @@ func loadSymbols(elf []byte, path string) (*symbols.Table, error) {
 func (s *Session) boot() error {
 	// FatalTraps: a trap the firmware cannot handle halts the board (a
 	// stop the user can step back from) instead of trapping forever.
-	cfg := vm.Config{Harts: s.opt.Harts, RAMSize: s.opt.MemorySize, FatalTraps: true}
+	cfg := vm.Config{Harts: s.opt.Harts, RAMSize: s.opt.MemorySize, FatalTraps: true, NoSemihosting: s.opt.NoSemihosting}
 	if s.opt.Recording != nil {
 		r := s.opt.Recording.r
 		if err := r.CheckFirmware(s.elf); err != nil {
 			return badProgram(fmt.Errorf("recording: %w", err))
 		}
 		cfg.Harts, cfg.RAMBase, cfg.RAMSize = r.Harts, r.RAMBase, r.RAMSize
+		cfg.NoSemihosting = r.NoSemihosting
 	}
 	m, err := vm.NewVirt(cfg)
 	if err != nil {
@@ -119,6 +122,9 @@ func (s *Session) boot() error {
 	}
 	if _, err := m.LoadELF(s.elf); err != nil {
 		return badProgram(fmt.Errorf("loading %s: %w", nameOr(s.opt.Path), err))
+	}
+	if s.opt.Log != nil { // unknown MMIO accesses reach the user like log points
+		m.SetMMIOReport(func(a vm.MMIOAccess) { s.opt.Log(a.String()+"\n", a.Time) })
 	}
 	tl := checkpoint.New(m, checkpoint.Options{Budget: s.opt.CheckpointBudget,
 		Interval: s.opt.CheckpointInterval, Output: s.output, Progress: s.opt.Progress})

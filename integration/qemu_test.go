@@ -181,25 +181,32 @@ func runQEMU(t *testing.T, qemu, elfPath string, harts int, input string) result
 
 func run(t *testing.T, bin, input string, args ...string) result {
 	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := execute(t, bin, input, &stdout, &stderr, args...)
+	return result{stdout: stdout.Bytes(), stderr: stderr.Bytes(), code: code}
+}
+
+// execute runs bin with input on stdin, its output in stdout and stderr
+// (which may be the same buffer), and returns its exit code.
+func execute(t *testing.T, bin, input string, stdout, stderr *bytes.Buffer, args ...string) int {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Stdin = strings.NewReader(input)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	cmd.Stdout, cmd.Stderr = stdout, stderr
 	err := cmd.Run()
 	if ctx.Err() != nil {
 		t.Fatalf("%s %s: timed out after %v\nstdout:\n%s\nstderr:\n%s", filepath.Base(bin), strings.Join(args, " "), runTimeout, stdout.Bytes(), stderr.Bytes())
 	}
-	code := 0
 	var exit *exec.ExitError
 	switch {
 	case errors.As(err, &exit):
-		code = exit.ExitCode()
+		return exit.ExitCode()
 	case err != nil:
 		t.Fatalf("%s: %v", bin, err)
 	}
-	return result{stdout: stdout.Bytes(), stderr: stderr.Bytes(), code: code}
+	return 0
 }
 
 // firstStore returns the address of the first store instruction (sw or

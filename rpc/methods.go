@@ -41,7 +41,8 @@ func launch(srv *Server, p LaunchParams) (any, error) {
 	}
 	sess := &session{}
 	s, err := debugger.Open(debugger.Program{ELFPath: p.Program, RecordingPath: p.Recording},
-		debugger.Options{Harts: p.Harts, Output: func(b byte, _ uint64) { sess.out.WriteByte(b) }})
+		debugger.Options{Harts: p.Harts, Output: func(b byte, _ uint64) { sess.out.WriteByte(b) },
+			NoSemihosting: srv.noSemi})
 	if err != nil {
 		return nil, rpcError(CodeLaunchFailed, "launch: %v", err)
 	}

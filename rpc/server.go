@@ -18,13 +18,16 @@ import (
 type Options struct {
 	// Log receives warnings (nil: discarded).
 	Log *slog.Logger
+	// NoSemihosting turns semihosting off in the sessions it launches.
+	NoSemihosting bool
 }
 
 // Server serves one client connection at a time over one session.
 type Server struct {
-	log  *slog.Logger
-	mu   sync.Mutex // serialises every use of the session
-	sess *session
+	log    *slog.Logger
+	noSemi bool       // Options.NoSemihosting
+	mu     sync.Mutex // serialises every use of the session
+	sess   *session
 	// running is the session, for pause (which must not wait for mu).
 	running atomic.Pointer[debugger.Session]
 }
@@ -42,7 +45,7 @@ func NewServer(opt Options) *Server {
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	return &Server{log: log}
+	return &Server{log: log, noSemi: opt.NoSemihosting}
 }
 
 // ServeConn serves JSON-RPC on rwc until the client disconnects or calls

@@ -65,8 +65,12 @@ func (h *Hart) WriteCSR(n uint16, v uint32) bool {
 
 // setCounter replaces the low or high half of a 64-bit counter c so that c
 // reads back as the written half once after more steps have been added.
+// after counts the writing instruction itself (if it counts at all); as the
+// privileged spec says, a write suppresses that instruction's own
+// increment, so the half not written keeps its value from before the
+// instruction: writing minstreth when minstret is 0xffffffff carries nothing.
 func setCounter(c *uint64, v uint32, high bool, after uint64) {
-	cur := *c + after
+	cur := *c + after - min(after, 1)
 	if high {
 		cur = uint64(v)<<32 | cur&0xffffffff
 	} else {

@@ -33,6 +33,7 @@ func (m *Machine) LoadELF(data []byte) (entry uint32, err error) {
 			return 0, fmt.Errorf("load ELF: %w", err)
 		}
 		m.zeroRange(s.addr+uint32(len(s.data)), s.memsz-uint32(len(s.data)))
+		m.loaded = append(m.loaded, span{s.addr, s.memsz})
 	}
 	for _, h := range m.harts {
 		h.pc = entry &^ 1

@@ -795,6 +795,10 @@ loop:
 				cause, tval = causeECallM, 0
 				goto trap
 			case opEBREAK:
+				if m.semihost != nil && in.ln == 4 && m.semihostAt(pc) {
+					npc = m.riscvSemihost(h, pc, n)
+					goto brk
+				}
 				cause, tval = causeBreakpoint, 0 // QEMU 7.2 leaves mtval 0 for ebreak
 				goto trap
 			case opMRET:

@@ -13,7 +13,7 @@ const (
 	DefaultRAMBase      = 0x80000000
 	DefaultRAMSize      = 128 << 20
 	HartQuantum         = 1000 // steps a hart runs before the next one gets its turn
-	InstructionsPerTick = 10   // steps per mtime tick: 10 MHz timebase, 100 M steps per virtual second
+	InstructionsPerTick = 10   // steps per mtime tick at the default DefaultInstructionsPerSecond
 	maxBatch            = 1 << 16
 	maxHarts            = 64
 )
@@ -24,6 +24,13 @@ type Config struct {
 	RAMBase    uint32 // default 0x80000000
 	RAMSize    uint32 // default 128 MiB; pages (4 KiB) allocated on first touch
 	FatalTraps bool   // stop with StopFatal on an unusable trap handler
+
+	// NoSemihosting turns semihosting off: the semihosting trap then
+	// behaves as on QEMU without -semihosting.
+	NoSemihosting bool
+	// SemihostDir, if set, is the only host directory semihosting may
+	// open files in (beyond the console); empty refuses host files.
+	SemihostDir string
 }
 
 // Machine is a whole board: harts, RAM, devices and the deterministic clock.
@@ -37,12 +44,13 @@ type Machine struct {
 	plic  plicDev
 	uart  uartDev
 
-	time        uint64 // steps since reset
-	mtimeOffset uint64 // mtime = time/InstructionsPerTick + mtimeOffset
-	cur         int    // scheduler: hart whose turn it is
-	qleft       uint64 // scheduler: steps left in its quantum
-	inflight    uint64 // steps of the running batch not yet added to time
-	exit        exitState
+	time         uint64 // steps since reset
+	mtimeOffset  uint64 // mtime = time/stepsPerTick + mtimeOffset
+	stepsPerTick uint64 // steps per mtime tick (from Board.InstructionsPerSecond)
+	cur          int    // scheduler: hart whose turn it is
+	qleft        uint64 // scheduler: steps left in its quantum
+	inflight     uint64 // steps of the running batch not yet added to time
+	exit         exitState
 
 	// Stop machinery (not state).
 	pending   bool
@@ -62,6 +70,22 @@ type Machine struct {
 	watches   []watch
 	uartOut   func(byte)
 	noFast    bool // test hook: no predecoded slots, so every step takes the full switch
+
+	// Semihosting (semihost.go): the call a core makes for a semihosting
+	// trap, nil when disabled; the state it keeps; the loaded image parts.
+	semihost func(op, param uint32) (uint32, error)
+	shState  *device.Semihost
+	loaded   []span
+
+	// Peripherals (peripherals.go): the interrupt controller's inputs when
+	// it is not the PLIC (set by a core with its own controller, before the
+	// peripherals are built), devices driven by time, OR gates, and the
+	// unknown-MMIO report (not state).
+	irqLines   func(irq int) device.IRQLine
+	timed      []device.Timed
+	orGates    map[int]*orGate
+	mmioReport func(MMIOAccess)
+	mmioSeen   map[uint32]bool
 }
 
 // NewVirt builds QEMU's virt board: test device 0x00100000, CLINT
@@ -70,7 +94,7 @@ type Machine struct {
 func NewVirt(cfg Config) (*Machine, error) {
 	b := VirtBoard(cfg.RAMSize)
 	if cfg.RAMBase != 0 {
-		b.RAMBase = cfg.RAMBase
+		b.RAMBase, b.HeapBase = cfg.RAMBase, cfg.RAMBase
 	}
 	return NewMachine(b, cfg)
 }
@@ -89,12 +113,17 @@ func NewMachine(b Board, cfg Config) (*Machine, error) {
 	}
 	cfg.RAMBase, cfg.RAMSize = b.RAMBase, b.RAMSize
 	m := &Machine{cfg: cfg, board: b, mem: newMemory(b.RAMBase, b.RAMSize), bps: map[uint32]bool{}, qleft: HartQuantum}
+	m.stepsPerTick = b.stepsPerTick()
 	for i := 0; i < cfg.Harts; i++ {
 		m.harts = append(m.harts, &Hart{id: i, m: m})
 	}
 	if err := m.buildDevices(); err != nil {
 		return nil, err
 	}
+	if err := m.addUnimplemented(); err != nil {
+		return nil, err
+	}
+	m.initSemihost()
 	m.updateMIP() // mip is derived from the devices, as after Restore
 	return m, nil
 }
@@ -133,6 +162,9 @@ func (m *Machine) buildDevices() error {
 			return fmt.Errorf("board %q: device %s at %#x does not fit below 4 GiB", b.Name, kind, d.Base)
 		}
 		m.devs = append(m.devs, md)
+	}
+	if err := m.buildPeripherals(); err != nil {
+		return err
 	}
 	sort.Slice(m.devs, func(i, j int) bool { return m.devs[i].base < m.devs[j].base })
 	all := append([]mapped{{base: b.RAMBase, size: b.RAMSize}}, m.devs...)
@@ -174,7 +206,7 @@ func (c clock) MTime() uint64 { return c.m.mtimeAt(c.m.time + c.m.inflight) }
 // SetMTime makes mtime read v at the step running now, by moving the
 // offset between the step count and mtime.
 func (c clock) SetMTime(v uint64) {
-	c.m.mtimeOffset = v - (c.m.time+c.m.inflight)/InstructionsPerTick
+	c.m.mtimeOffset = v - (c.m.time+c.m.inflight)/c.m.stepsPerTick
 }
 
 // exiter receives the test device's exit request.
@@ -188,7 +220,7 @@ func (e exiter) Exit(code int) {
 	e.m.brk = true
 }
 
-func (m *Machine) mtimeAt(t uint64) uint64 { return t/InstructionsPerTick + m.mtimeOffset }
+func (m *Machine) mtimeAt(t uint64) uint64 { return t/m.stepsPerTick + m.mtimeOffset }
 
 // Config returns the configuration the machine was built with.
 func (m *Machine) Config() Config { return m.cfg }
@@ -228,6 +260,7 @@ func (m *Machine) UARTInput(b []byte) {
 		m.uart.Input(b)
 		m.updateMIP()
 	}
+	m.semihostInput(b)
 }
 
 // Pause makes a running Run return StopPause soon (within one batch of at
@@ -246,6 +279,7 @@ func (m *Machine) SetTrapStops(on bool) { m.trapStops = on }
 // updateMIP recomputes every hart's interrupt-pending bits from the devices
 // and wakes harts waiting in wfi. It reports whether any mip changed.
 func (m *Machine) updateMIP() (changed bool) {
+	m.syncTimed()
 	mt := m.mtimeAt(m.time + m.inflight)
 	for i, h := range m.harts {
 		var p uint32

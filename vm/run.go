@@ -49,7 +49,7 @@ func (m *Machine) run(until uint64) Stop {
 		h := m.harts[m.cur]
 		if h.waiting {
 			if m.allWaiting() {
-				if !m.fastForward() {
+				if !m.fastForward() && !m.idleToTimed(until) {
 					return Stop{Reason: StopIdle, Hart: h.id, PC: h.pc, Time: m.time}
 				}
 				continue
@@ -60,7 +60,7 @@ func (m *Machine) run(until uint64) Stop {
 		if m.interrupt(h) && m.pending {
 			return m.stop
 		}
-		limit := min(until-m.time, m.timerSteps(), maxBatch)
+		limit := min(until-m.time, m.timerSteps(), m.timedSteps(), maxBatch)
 		if len(m.harts) > 1 {
 			limit = min(limit, m.qleft)
 		}
@@ -106,11 +106,11 @@ func (m *Machine) timerSteps() uint64 {
 		if cmp <= mt {
 			continue
 		}
-		ticks := cmp - m.mtimeOffset // the step count t where t/IPT reaches ticks
-		if ticks > (^uint64(0))/InstructionsPerTick {
+		ticks := cmp - m.mtimeOffset // the step count t where t/stepsPerTick reaches ticks
+		if ticks > (^uint64(0))/m.stepsPerTick {
 			continue
 		}
-		t := ticks * InstructionsPerTick
+		t := ticks * m.stepsPerTick
 		if t > m.time {
 			best = min(best, t-m.time)
 		}

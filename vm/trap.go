@@ -14,9 +14,15 @@ func (m *Machine) usableHandler(target uint32) bool { return m.mem.contains(targ
 // exception takes a synchronous trap for the instruction at pc (step
 // inflight of the batch). It returns false when the machine stopped with
 // StopFatal instead, leaving the hart before the faulting instruction.
+//
+// With FatalTraps, only a trap that cannot make progress is fatal: the
+// handler cannot be fetched, or the faulting instruction is the handler's
+// own first instruction (the trap would return to it with nothing
+// changed, forever). A fault elsewhere inside a handler is a normal trap,
+// as on hardware: firmware and test suites rely on nested exceptions.
 func (m *Machine) exception(h *Hart, pc, cause, tval uint32, inflight uint64) bool {
 	target := h.mtvec &^ 3
-	if m.cfg.FatalTraps && (h.inTrap || !m.usableHandler(target)) {
+	if m.cfg.FatalTraps && (pc == target || !m.usableHandler(target)) {
 		m.setStop(Stop{Reason: StopFatal, Hart: h.id, PC: pc, Time: m.time + inflight, Cause: cause, Tval: tval})
 		return false
 	}

@@ -20,13 +20,13 @@ func dapMainImpl(args []string, s stdio) int {
 	}
 	log := serverLog(s)
 	if o.listen == "" {
-		if err := adapter.New(s.In, s.Out, adapter.Options{Log: log}).Serve(); err != nil {
+		if err := adapter.New(s.In, s.Out, adapter.Options{Log: log, NoSemihosting: o.noSemi}).Serve(); err != nil {
 			fmt.Fprintln(s.Err, "rewind dap:", err)
 			return 1
 		}
 		return 0
 	}
-	if err := serveTCP(listenAddr(o.listen), o.idle, s, log); err != nil {
+	if err := serveTCP(listenAddr(o.listen), o.idle, o.noSemi, s, log); err != nil {
 		fmt.Fprintln(s.Err, "rewind dap:", err)
 		return 1
 	}
@@ -43,12 +43,12 @@ func listenAddr(a string) string {
 }
 
 // serveTCP serves DAP clients one at a time (see adapter.ServeListener).
-func serveTCP(addr string, idle time.Duration, s stdio, log *slog.Logger) error {
+func serveTCP(addr string, idle time.Duration, noSemi bool, s stdio, log *slog.Logger) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return fmt.Errorf("listening: %w", err)
 	}
 	defer ln.Close()
 	fmt.Fprintf(s.Err, "rewind dap: listening on %s\n", ln.Addr())
-	return adapter.ServeListener(ln, adapter.ListenOptions{Log: log, IdleTimeout: idle})
+	return adapter.ServeListener(ln, adapter.ListenOptions{Log: log, IdleTimeout: idle, NoSemihosting: noSemi})
 }

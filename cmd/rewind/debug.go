@@ -20,6 +20,8 @@ func debugMainImpl(args []string, s stdio) int {
 	fs.SetOutput(s.Err)
 	harts := fs.Int("harts", 1, "number of harts")
 	recPath := fs.String("recording", "", "debug a recording made by 'rewind record'")
+	var semi semihostFlags
+	semi.add(fs, false)
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
@@ -27,7 +29,9 @@ func debugMainImpl(args []string, s stdio) int {
 		fmt.Fprintln(s.Err, "usage: rewind debug [--harts N] [firmware.elf | --recording run.rwd]")
 		return exitUsage
 	}
-	c, err := console.New(s.Out, debugConfig(fs.Arg(0), *recPath, *harts))
+	cfg := debugConfig(fs.Arg(0), *recPath, *harts)
+	cfg.NoSemihosting = semi.off // a recording keeps its own setting
+	c, err := console.New(s.Out, cfg)
 	if err != nil {
 		fmt.Fprintf(s.Err, "rewind debug: %v\n", err)
 		if errors.Is(err, debugger.ErrBadProgram) {

@@ -25,6 +25,8 @@ func gdbserverMainImpl(args []string, s stdio) int {
 	verbose := fs.Bool("v", false, "log every packet")
 	script := fs.Bool("record-script", false, "print the gdb script Eclipse CDT's reverse buttons need, and exit")
 	idle := idleFlag(fs)
+	var semi semihostFlags
+	semi.add(fs, false)
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
@@ -41,7 +43,7 @@ func gdbserverMainImpl(args []string, s stdio) int {
 		level = slog.LevelDebug
 	}
 	log := slog.New(slog.NewTextHandler(s.Err, &slog.HandlerOptions{Level: level}))
-	target, err := gdbTarget(fs.Arg(0), *recording, *harts, s.Out, log.With("component", "session"))
+	target, err := gdbTarget(fs.Arg(0), *recording, *harts, semi.off, s.Out, log.With("component", "session"))
 	if err != nil {
 		fmt.Fprintf(s.Err, "rewind gdbserver: %v\n", err)
 		return exitFault
@@ -73,8 +75,8 @@ func gdbserverMainImpl(args []string, s stdio) int {
 // front-ends do: a live run of the ELF, or the replay of a recording
 // (forward runs then stop at its end, unless it ended in an exit or halt).
 // UART output goes to out and to gdb's console.
-func gdbTarget(elfPath, recPath string, harts int, out io.Writer, log *slog.Logger) (*gdbserver.SessionTarget, error) {
-	opt := debugger.Options{Harts: harts, CheckpointInterval: gdbCheckpointInterval}
+func gdbTarget(elfPath, recPath string, harts int, noSemi bool, out io.Writer, log *slog.Logger) (*gdbserver.SessionTarget, error) {
+	opt := debugger.Options{Harts: harts, CheckpointInterval: gdbCheckpointInterval, NoSemihosting: noSemi}
 	w := bufio.NewWriter(out)
 	var target *gdbserver.SessionTarget
 	opt.Output = func(b byte, _ uint64) {

@@ -33,7 +33,7 @@ func TestGDBServerRecordingEnd(t *testing.T) {
 		t.Fatalf("record: exit %d: %s", code, errs)
 	}
 	var out strings.Builder
-	target, err := gdbTarget("", rec, 1, &out, nil)
+	target, err := gdbTarget("", rec, 1, false, &out, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

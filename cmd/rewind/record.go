@@ -32,6 +32,7 @@ func parseRecordFlags(args []string, s stdio) (recordOptions, error) {
 	fs.IntVar(&o.harts, "harts", 1, "number of harts (CPUs)")
 	fs.UintVar(&o.ramMiB, "ram", 128, "RAM size in MiB")
 	fs.BoolVar(&o.demo, "demo", false, "record the built-in demo firmware")
+	o.semi.add(fs, true)
 	fs.Usage = func() {
 		fmt.Fprintln(s.Err, "usage: rewind record -o run.rwd [flags] firmware.elf")
 		fs.PrintDefaults()
@@ -76,6 +77,7 @@ func recordMainImpl(args []string, s stdio) int {
 		return exitUsage // not a loadable ELF
 	}
 	out := bufio.NewWriter(s.Out)
+	reportMMIO(m, out, s.Err)
 	tl := checkpoint.New(m, checkpoint.Options{Output: func(b byte) { out.WriteByte(b) }})
 	st, interrupted := recordLoop(tl, newInputPump(s.In), out)
 	out.Flush()

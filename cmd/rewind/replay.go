@@ -19,6 +19,8 @@ func replayMainImpl(args []string, s stdio) int {
 	fs := flag.NewFlagSet("rewind replay", flag.ContinueOnError)
 	fs.SetOutput(s.Err)
 	elfPath := fs.String("elf", "", "firmware ELF (needed unless the recording embeds it)")
+	var semi semihostFlags
+	semi.add(fs, true) // a run that used host files needs them again
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
@@ -36,7 +38,12 @@ func replayMainImpl(args []string, s stdio) int {
 		fmt.Fprintf(s.Err, "rewind replay: %v\n", err)
 		return exitFault
 	}
-	m, err := vm.NewVirt(vm.Config{Harts: rec.Harts, RAMBase: rec.RAMBase, RAMSize: rec.RAMSize, FatalTraps: true})
+	if semi.off && !rec.NoSemihosting {
+		fmt.Fprintln(s.Err, "rewind replay: the recording was made with semihosting on; replay it without --no-semihosting")
+		return exitUsage
+	}
+	m, err := vm.NewVirt(vm.Config{Harts: rec.Harts, RAMBase: rec.RAMBase, RAMSize: rec.RAMSize, FatalTraps: true,
+		NoSemihosting: rec.NoSemihosting, SemihostDir: semi.dir})
 	if err == nil {
 		_, err = m.LoadELF(elf)
 	}

@@ -28,6 +28,7 @@ type runOptions struct {
 	demo    bool
 	stats   bool
 	path    string
+	semi    semihostFlags
 }
 
 func parseRunFlags(name string, args []string, s stdio) (runOptions, error) {
@@ -39,6 +40,7 @@ func parseRunFlags(name string, args []string, s stdio) (runOptions, error) {
 	fs.UintVar(&o.ramMiB, "ram", 128, "RAM size in MiB")
 	fs.BoolVar(&o.demo, "demo", false, "run the built-in demo firmware")
 	fs.BoolVar(&o.stats, "stats", false, "print instructions executed and speed on stderr")
+	o.semi.add(fs, true)
 	fs.Usage = func() {
 		fmt.Fprintf(s.Err, "usage: rewind %s [flags] firmware.elf\n", name)
 		fs.PrintDefaults()
@@ -79,6 +81,7 @@ func runMain(args []string, s stdio) int {
 	}
 	out := bufio.NewWriter(s.Out)
 	m.SetUARTOutput(func(b byte) { out.WriteByte(b) })
+	reportMMIO(m, out, s.Err)
 	start := time.Now()
 	stop := runLive(m, o.maxInst, newInputPump(s.In), out)
 	out.Flush()
@@ -90,7 +93,8 @@ func runMain(args []string, s stdio) int {
 
 // newBoard builds the virt board and loads the firmware into it.
 func newBoard(data []byte, o runOptions) (*vm.Machine, error) {
-	m, err := vm.NewVirt(vm.Config{Harts: o.harts, RAMSize: uint32(o.ramMiB) << 20, FatalTraps: true})
+	m, err := vm.NewVirt(vm.Config{Harts: o.harts, RAMSize: uint32(o.ramMiB) << 20, FatalTraps: true,
+		NoSemihosting: o.semi.off, SemihostDir: o.semi.dir})
 	if err != nil {
 		return nil, fmt.Errorf("building the board: %w", err)
 	}

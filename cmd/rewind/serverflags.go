@@ -13,10 +13,11 @@ import (
 type serverOpts struct {
 	listen string        // TCP address; empty: stdio
 	idle   time.Duration // idle timeout of a TCP client when another one connects
+	noSemi bool          // --no-semihosting
 }
 
 // serverFlags parses the flags every protocol server shares: --listen,
-// --idle-timeout and no positional argument (the firmware comes with the
+// --idle-timeout, --no-semihosting and no positional argument (the firmware comes with the
 // protocol's launch). ok is false after a usage error, already reported on
 // s.Err.
 func serverFlags(name, example, launchName string, args []string, s stdio) (o serverOpts, ok bool) {
@@ -24,6 +25,8 @@ func serverFlags(name, example, launchName string, args []string, s stdio) (o se
 	fs.SetOutput(s.Err)
 	l := fs.String("listen", "", fmt.Sprintf("serve on this TCP address (e.g. %s) instead of stdio; a bare port listens on loopback", example))
 	idle := idleFlag(fs)
+	var semi semihostFlags
+	semi.add(fs, false)
 	if err := fs.Parse(args); err != nil {
 		return o, false
 	}
@@ -31,7 +34,7 @@ func serverFlags(name, example, launchName string, args []string, s stdio) (o se
 		fmt.Fprintf(s.Err, "rewind %s: unexpected argument %q (the firmware comes with the %s)\n", name, fs.Arg(0), launchName)
 		return o, false
 	}
-	return serverOpts{listen: *l, idle: *idle}, true
+	return serverOpts{listen: *l, idle: *idle, noSemi: semi.off}, true
 }
 
 // idleFlag defines --idle-timeout on fs.

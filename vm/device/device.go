@@ -17,6 +17,13 @@
 //     re-signal, and shows a source pending while claimed if it does.
 //   - Accesses QEMU answers with an access fault are reported through
 //     AccessChecker; the machine must raise the fault.
+//
+// The MPS2 boards' Arm CMSDK peripherals (NewCMSDKUART, NewCMSDKTimer,
+// NewCMSDKDualTimer) and FPGA I/O block (NewMPS2FPGAIO) count virtual time
+// through a Ticker and, when their outputs change with time alone,
+// implement Timed. testdata/arm/probe.elf checks their registers on QEMU
+// the same way. Semihost holds the semihosting state (console input, open
+// handles) so that snapshots cover it.
 package device
 
 // Device is a memory-mapped peripheral. Offsets are relative to the base

@@ -5,6 +5,7 @@ package device
 type Env struct {
 	Harts  int
 	Clock  Clock
+	Ticker Ticker
 	IRQ    IRQLine
 	Exiter Exiter
 }
@@ -27,8 +28,13 @@ type Kind struct {
 	Observe func(d Device) uint64
 }
 
-// Kinds returns every device kind of the virt board, freshly built.
+// Kinds returns every device kind of the built-in boards, freshly built.
 func Kinds() []Kind {
+	return append(virtKinds(), mps2Kinds()...)
+}
+
+// virtKinds returns the device kinds of QEMU's virt board.
+func virtKinds() []Kind {
 	return []Kind{
 		{
 			Name:    "clint",

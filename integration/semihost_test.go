@@ -1,0 +1,138 @@
+//go:build integration
+
+package integration
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/rewind-debugger/rewind/vm"
+)
+
+// semihostCase is one semihosting program run on QEMU and on Rewind.
+type semihostCase struct {
+	elf   string // path under testdata/
+	input string
+}
+
+// TestRISCVSemihostingMatchesQEMU runs the RISC-V semihosting programs on
+// QEMU's virt machine with -semihosting and on `rewind run` (semihosting
+// is on by default): same console output, same exit code, and QEMU's
+// output still matches the golden file the unit tests use.
+func TestRISCVSemihostingMatchesQEMU(t *testing.T) {
+	qemu := needTool(t, "qemu-system-riscv32")
+	rewind := buildRewind(t)
+	for _, c := range []semihostCase{{elf: "semihost/hello.elf"}, {elf: "semihost/ops.elf"}} {
+		t.Run(strings.TrimSuffix(c.elf, ".elf"), func(t *testing.T) {
+			path := filepath.Join("..", "testdata", filepath.FromSlash(c.elf))
+			want := runMerged(t, qemu, c.input, "-M", "virt", "-bios", "none", "-nographic",
+				"-semihosting", "-icount", "shift=0", "-kernel", path)
+			checkSemihostGolden(t, path, want)
+			got := runMerged(t, rewind, c.input, "run", "--max-instructions", strconv.FormatUint(maxInstructions, 10), path)
+			if got != want {
+				t.Errorf("rewind run:\n%s\nqemu:\n%s", got, want)
+			}
+		})
+	}
+}
+
+// mps2Board is the board the ARM programs are built for.
+const mps2Board = "mps2-an385"
+
+// TestARMSemihostingAndPeripheralsMatchQEMU runs every testdata/arm
+// program on qemu-system-arm's mps2-an385 with -semihosting and
+// -icount shift=0,sleep=off, checks QEMU against the golden files, and
+// runs them on `rewind run` and compares. The Rewind side is skipped
+// only while vm knows no board named mps2-an385.
+func TestARMSemihostingAndPeripheralsMatchQEMU(t *testing.T) {
+	qemu := needTool(t, "qemu-system-arm")
+	elfs, err := filepath.Glob(filepath.Join("..", "testdata", "arm", "*.elf"))
+	if err != nil || len(elfs) == 0 {
+		t.Fatalf("no testdata/arm/*.elf (%v)", err)
+	}
+	var rewind string
+	for _, path := range elfs {
+		name := strings.TrimSuffix(filepath.Base(path), ".elf")
+		t.Run(name, func(t *testing.T) {
+			input := ""
+			switch name {
+			case "uart_irq":
+				input = "hello\nquit\n"
+			case "input":
+				input = "xyz\nrest\n"
+			}
+			want := goldenOf(t, path)
+			if name != "input" { // QEMU reads semihosting input from its host stdin
+				want = runMerged(t, qemu, input, "-M", mps2Board, "-nographic", "-semihosting",
+					"-icount", "shift=0,sleep=off", "-kernel", path)
+				checkSemihostGolden(t, path, want)
+			}
+			if !boardKnown(mps2Board) {
+				t.Skipf("QEMU side checked; Rewind side skipped: vm has no board %q yet", mps2Board)
+			}
+			if rewind == "" {
+				rewind = buildRewind(t)
+			}
+			got := runMerged(t, rewind, input, "run", "--max-instructions", strconv.FormatUint(maxInstructions, 10), path)
+			if got != want {
+				t.Errorf("rewind run:\n%s\nqemu:\n%s", got, want)
+			}
+		})
+	}
+}
+
+// boardKnown reports whether vm has a built-in board of that name.
+func boardKnown(name string) bool {
+	for _, b := range vm.Boards() {
+		if b.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// needTool returns the path of a required outside tool; the integration
+// tests fail (never skip) without it.
+func needTool(t *testing.T, name string) string {
+	t.Helper()
+	p, err := exec.LookPath(name)
+	if err != nil {
+		t.Fatalf("%s is required for the integration tests: %v", name, err)
+	}
+	return p
+}
+
+// runMerged runs bin with input on stdin and returns its stdout and
+// stderr as one stream (in the order written) followed by "exit N".
+func runMerged(t *testing.T, bin, input string, args ...string) string {
+	t.Helper()
+	var out bytes.Buffer
+	code := execute(t, bin, input, &out, &out, args...)
+	return fmt.Sprintf("%sexit %d\n", out.Bytes(), code)
+}
+
+// goldenOf returns golden/NAME.out next to the ELF.
+func goldenOf(t *testing.T, elfPath string) string {
+	t.Helper()
+	name := strings.TrimSuffix(filepath.Base(elfPath), ".elf")
+	want, err := os.ReadFile(filepath.Join(filepath.Dir(elfPath), "golden", name+".out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(want)
+}
+
+// checkSemihostGolden compares QEMU's output with golden/NAME.out next to
+// the ELF.
+func checkSemihostGolden(t *testing.T, elfPath, qemuOut string) {
+	t.Helper()
+	if want := goldenOf(t, elfPath); qemuOut != want {
+		t.Errorf("golden output of %s is stale (make -C %s golden)\nqemu:\n%s\ngolden:\n%s", elfPath, filepath.Dir(elfPath), qemuOut, want)
+	}
+}
