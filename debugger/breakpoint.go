@@ -93,12 +93,6 @@ type breakpoints struct {
 	temp    map[uint32]bool // run-to and step-out addresses
 }
 
-// newBP makes a breakpoint with the next id (not yet in the table).
-func (bs *breakpoints) newBP(k Kind) *Breakpoint {
-	bs.nextID++
-	return &Breakpoint{ID: bs.nextID, Kind: k}
-}
-
 // insert adds b, whose id is larger than every id in the table.
 func (bs *breakpoints) insert(b *Breakpoint) {
 	bs.list = append(bs.list, b)
@@ -177,17 +171,6 @@ func (bs *breakpoints) watching(addr uint32, size int, acc Access) []*Breakpoint
 		}
 		lo, hi := uint64(b.Addr), uint64(b.Addr)+uint64(b.Size) // a range may end at 2^32
 		if uint64(addr) < hi && lo < uint64(addr)+uint64(max(size, 1)) {
-			out = append(out, b)
-		}
-	}
-	return out
-}
-
-// ofKind lists the breakpoints of one kind, in id order.
-func (bs *breakpoints) ofKind(k Kind) []*Breakpoint {
-	var out []*Breakpoint
-	for _, b := range bs.list {
-		if b.Kind == k {
 			out = append(out, b)
 		}
 	}

@@ -12,7 +12,7 @@ func FuzzParseHitCond(f *testing.F) {
 			return
 		}
 		for n := uint64(0); n < 5; n++ {
-			h.holds(n)
+			_ = h.holds(n)
 		}
 	})
 }

@@ -4,6 +4,8 @@ import "errors"
 
 // ErrOutermostFrame refuses a step out (finish, reverse-finish) of the
 // outermost frame, which has no caller to return to; the words are gdb's.
+//
+//lint:ignore ST1005 these are gdb's words, final period included
 var ErrOutermostFrame = errors.New(`"finish" not meaningful in the outermost frame.`)
 
 // CanStepOut reports whether frame index of hart has a caller to step out

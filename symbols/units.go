@@ -150,15 +150,6 @@ func (t *Table) unitByOffset(off dwarf.Offset) *compUnit {
 	return nil
 }
 
-// unitContaining finds the unit a DIE offset belongs to.
-func (t *Table) unitContaining(off dwarf.Offset) *compUnit {
-	i := sort.Search(len(t.units), func(i int) bool { return t.units[i].off > off })
-	if i == 0 {
-		return nil
-	}
-	return t.units[i-1]
-}
-
 // sectionData returns a section's contents, nil if absent or unreadable.
 func sectionData(f *elf.File, name string) []byte {
 	s := f.Section(name)
