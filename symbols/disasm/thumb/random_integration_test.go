@@ -4,8 +4,8 @@ package thumb
 
 import (
 	"bytes"
-	"fmt"
 	"encoding/binary"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
