@@ -42,7 +42,7 @@ func (d *decoder) dataProcReg(w uint32) {
 		d.set("sel"+d.c(), rd, rn, rm)
 	case w&0xfff0f0f0 == 0xfab0f080:
 		d.set("clz"+d.c(), rd, rn)
-	case w&0xffe0f0f0 == 0xfac0f080 && op2 < 0xb:
+	case w&0xffe0f0c0 == 0xfac0f080 && op2 < 0xb:
 		name := []string{"crc32b", "crc32h", "crc32w"}[op2-8]
 		if bit(w, 20) {
 			name = []string{"crc32cb", "crc32ch", "crc32cw"}[op2-8]

@@ -14,6 +14,12 @@ type decoder struct {
 	next ITState
 	// memComment is the immediate of the last memory operand, for "@ 0x.." notes.
 	memComment int64
+	// cpComment is the immediate of a coprocessor address, noted when
+	// hasCPComment is set.
+	cpComment    int64
+	hasCPComment bool
+	// unpred asks for objdump's "@ <UNPREDICTABLE>" note.
+	unpred bool
 }
 
 var regNames = [16]string{"r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7",

@@ -30,7 +30,7 @@ func (d *decoder) loadStoreMultiple(w uint32) {
 		d.ldmStm(w)
 	case w&0xffd000ff == 0xe9c00000:
 		d.set([]string{"strd", "ldrd"}[w>>20&1]+d.c(), rt, rt2, "["+rn+"]")
-	case w&0xff500000 == 0xe9400000 || w&0xff600000 == 0xe8600000:
+	case w&0xff400000 == 0xe9400000 || w&0xff600000 == 0xe8600000:
 		d.dual(w)
 	default:
 		d.undefined32(w)

@@ -15,7 +15,7 @@ type objdumpLine struct {
 	text string
 }
 
-var objdumpRe = regexp.MustCompile(`^\s*([0-9a-f]+):\t([0-9a-f]{4}(?: [0-9a-f]{4})?|[0-9a-f]{8})\s*\t(.*)$`)
+var objdumpRe = regexp.MustCompile(`^\s*([0-9a-f]+):\t([0-9a-f]{4}(?: [0-9a-f]{4})?|[0-9a-f]{8}) *\t(.*)$`)
 
 // parseObjdump reads the instruction lines of `objdump -d` output. The
 // text is kept as objdump printed it, except that the blank line objdump
