@@ -70,6 +70,7 @@ func (d *decoder) miscControl(w uint32) bool {
 			d.set(n + d.c() + ".w")
 		} else {
 			d.set("nop"+d.c()+".w", fmt.Sprintf("{%d}", w&0xff))
+			d.comment(int64(w & 0xff))
 		}
 	case w&0xffffff00 == 0xf3bf8f00 && bits(w, 4, 4) >= 4 && bits(w, 4, 4) <= 6:
 		d.set([]string{"dsb", "dmb", "isb"}[bits(w, 4, 4)-4]+d.c(), barrierOption(w))

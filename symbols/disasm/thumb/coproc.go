@@ -44,8 +44,9 @@ func markGeneric(t []fpEntry) []fpEntry {
 func genericSkipsFP(w uint32) bool {
 	cp := bits(w, 8, 4)
 	mcrr := w&0x0fe00000 == 0x0c400000
+	mrcAPSR := w&0x0f10f010 == 0x0e10f010
 	if w>>28 == 0xe {
-		return !mcrr && (cp == 10 || cp == 11)
+		return !mcrr && !mrcAPSR && (cp == 10 || cp == 11)
 	}
 	cdp2 := w&0xff000010 == 0xfe000000
 	return cdp2 && cp >= 9 && cp <= 11

@@ -26,7 +26,7 @@ func (d *decoder) dataProcReg(w uint32) {
 	op1, op2 := bits(w, 20, 4), bits(w, 4, 4)
 	ext := []string{"sxth", "uxth", "sxtb16", "uxtb16", "sxtb", "uxtb"}
 	switch {
-	case w&0xfff0f0c0 == 0xfa00f080 && op1 < 6 && bits(w, 16, 4) == 15:
+	case w&0xff80f0c0 == 0xfa00f080 && op1 < 6 && bits(w, 16, 4) == 15:
 		wide := ".w"
 		if op1 == 2 || op1 == 3 {
 			wide = ""
@@ -47,12 +47,12 @@ func (d *decoder) dataProcReg(w uint32) {
 		if bit(w, 20) {
 			name = []string{"crc32cb", "crc32ch", "crc32cw"}[op2-8]
 		}
-		rdText := rd
-		if name == "crc32h" {
-			rdText = r(w >> 8 & 0xe)
+		rdText, rdPC := rd, w>>8&15 == 15
+		if name == "crc32h" { // objdump reads Rd from bits 11:9 here
+			rdText, rdPC = r(w>>9&7), false
 		}
 		d.set(name, rdText, rn, rm)
-		d.unpredictable(w>>8&15 == 15 || w>>16&15 == 15 || w&15 == 15)
+		d.unpredictable(rdPC || w>>16&15 == 15 || w&15 == 15)
 	case w&0xff80f0f0 == 0xfa00f000:
 		d.set([]string{"lsl", "lsr", "asr", "ror"}[bits(w, 21, 2)]+sflag(w)+d.c()+".w", rd, rn, rm)
 		if bits(w, 21, 2) != 3 {

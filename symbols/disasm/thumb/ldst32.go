@@ -28,7 +28,7 @@ func (d *decoder) loadStoreMultiple(w uint32) {
 		d.set("srs"+[]string{"db", "ia"}[w>>24&1]+d.c(), rn+wback(w), imm(w&0x1f))
 	case w&0xffc00000 == 0xe8800000 || w&0xffc00000 == 0xe9000000:
 		d.ldmStm(w)
-	case w&0xffd000ff == 0xe9c00000:
+	case w&0xffc000ff == 0xe9c00000:
 		d.set([]string{"strd", "ldrd"}[w>>20&1]+d.c(), rt, rt2, "["+rn+"]")
 	case w&0xff400000 == 0xe9400000 || w&0xff600000 == 0xe8600000:
 		d.dual(w)

@@ -151,8 +151,8 @@ func vfpImm(w uint32) string {
 }
 
 // fixedBits is the fraction-bit count of a fixed-point vcvt (%5,0-3k).
-func fixedBits(w uint32) uint32 {
-	v := bits(w, 5, 1) | (w&15)<<1
+func fixedBits(w uint32) int32 {
+	v := int32(bits(w, 5, 1) | (w&15)<<1)
 	if bit(w, 7) {
 		return 32 - v
 	}

@@ -60,17 +60,25 @@ var fpTable1 = []fpEntry{
 	{mask: 0x0fbf0f01, value: 0x0d2d0b00, format: func(d *decoder, w uint32) string { return "vpush" + d.c() + "\t" + dList(w) }},
 	{mask: 0x0fb00f01, value: 0x0d200b00, format: func(d *decoder, w uint32) string { return "vstmdb" + d.c() + "\t" + r(w>>16) + "!, " + dList(w) }},
 	{mask: 0x0fb00f01, value: 0x0d300b00, format: func(d *decoder, w uint32) string { return "vldmdb" + d.c() + "\t" + r(w>>16) + "!, " + dList(w) }},
-	{mask: 0x0f900f01, value: 0x0c800b00, format: func(d *decoder, w uint32) string { return "vstmia" + d.c() + "\t" + r(w>>16) + wback(w) + ", " + dList(w) }},
+	{mask: 0x0f900f01, value: 0x0c800b00, format: func(d *decoder, w uint32) string {
+		return "vstmia" + d.c() + "\t" + r(w>>16) + wback(w) + ", " + dList(w)
+	}},
 	{mask: 0x0fbf0f01, value: 0x0cbd0b00, format: func(d *decoder, w uint32) string { return "vpop" + d.c() + "\t" + dList(w) }},
-	{mask: 0x0f900f01, value: 0x0c900b00, format: func(d *decoder, w uint32) string { return "vldmia" + d.c() + "\t" + r(w>>16) + wback(w) + ", " + dList(w) }},
+	{mask: 0x0f900f01, value: 0x0c900b00, format: func(d *decoder, w uint32) string {
+		return "vldmia" + d.c() + "\t" + r(w>>16) + wback(w) + ", " + dList(w)
+	}},
 	{mask: 0x0f300f00, value: 0x0d000b00, format: func(d *decoder, w uint32) string { return "vstr" + d.c() + "\t" + dReg(w, 'd') + ", " + d.cpAddr(w) }},
 	{mask: 0x0f300f00, value: 0x0d100b00, format: func(d *decoder, w uint32) string { return "vldr" + d.c() + "\t" + dReg(w, 'd') + ", " + d.cpAddr(w) }},
 	{mask: 0x0fbf0f00, value: 0x0d2d0a00, format: func(d *decoder, w uint32) string { return "vpush" + d.c() + "\t" + sList(w) }},
 	{mask: 0x0fb00f00, value: 0x0d200a00, format: func(d *decoder, w uint32) string { return "vstmdb" + d.c() + "\t" + r(w>>16) + "!, " + sList(w) }},
 	{mask: 0x0fb00f00, value: 0x0d300a00, format: func(d *decoder, w uint32) string { return "vldmdb" + d.c() + "\t" + r(w>>16) + "!, " + sList(w) }},
-	{mask: 0x0f900f00, value: 0x0c800a00, format: func(d *decoder, w uint32) string { return "vstmia" + d.c() + "\t" + r(w>>16) + wback(w) + ", " + sList(w) }},
+	{mask: 0x0f900f00, value: 0x0c800a00, format: func(d *decoder, w uint32) string {
+		return "vstmia" + d.c() + "\t" + r(w>>16) + wback(w) + ", " + sList(w)
+	}},
 	{mask: 0x0fbf0f00, value: 0x0cbd0a00, format: func(d *decoder, w uint32) string { return "vpop" + d.c() + "\t" + sList(w) }},
-	{mask: 0x0f900f00, value: 0x0c900a00, format: func(d *decoder, w uint32) string { return "vldmia" + d.c() + "\t" + r(w>>16) + wback(w) + ", " + sList(w) }},
+	{mask: 0x0f900f00, value: 0x0c900a00, format: func(d *decoder, w uint32) string {
+		return "vldmia" + d.c() + "\t" + r(w>>16) + wback(w) + ", " + sList(w)
+	}},
 	{mask: 0x0f300f00, value: 0x0d000a00, format: func(d *decoder, w uint32) string { return "vstr" + d.c() + "\t" + sReg(w, 'd') + ", " + d.cpAddr(w) }},
 	{mask: 0x0f300f00, value: 0x0d100a00, format: func(d *decoder, w uint32) string { return "vldr" + d.c() + "\t" + sReg(w, 'd') + ", " + d.cpAddr(w) }},
 	{mask: 0x0fb00f01, value: 0x0d200b01, format: func(d *decoder, w uint32) string {
