@@ -1,6 +1,8 @@
 package thumb
 
 import (
+	"bytes"
+	"compress/gzip"
 	"debug/elf"
 	"fmt"
 	"io"
@@ -189,21 +191,36 @@ func compareObjdump(t *testing.T, elfPath string, dump io.Reader) (match, total,
 	return match, total, data
 }
 
+// goldenDump reads the committed, gzipped `objdump -d` output of an ELF.
+func goldenDump(t *testing.T, elfPath string) []byte {
+	t.Helper()
+	f, err := os.Open(strings.TrimSuffix(elfPath, ".elf") + ".objdump.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	z, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := io.ReadAll(z)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
 // TestGoldenObjdump compares against the committed `objdump -d` output
 // of the test programs in testdata (see testdata/Makefile).
 func TestGoldenObjdump(t *testing.T) {
 	elfs, err := filepath.Glob("testdata/*.elf")
-	if err != nil || len(elfs) < 5 {
+	if err != nil || len(elfs) < 8 {
 		t.Fatalf("test ELFs missing: %v %v", elfs, err)
 	}
 	all, sum := 0, 0
 	for _, path := range elfs {
-		f, err := os.Open(strings.TrimSuffix(path, ".elf") + ".objdump")
-		if err != nil {
-			t.Fatal(err)
-		}
-		match, total, data := compareObjdump(t, path, f)
-		f.Close()
+		dump := goldenDump(t, path)
+		match, total, data := compareObjdump(t, path, bytes.NewReader(dump))
 		t.Logf("%s: %d of %d instructions match objdump (%d data lines skipped)", path, match, total, data)
 		if total < 300 {
 			t.Errorf("%s: only %d instructions compared", path, total)
