@@ -1,5 +1,6 @@
 @ The ARMv6-M instruction set (Cortex-M0/M0+/M1) for the disassembler's
 @ golden test.
+	.file "v6m.S"
 	.syntax unified
 	.thumb
 	.text

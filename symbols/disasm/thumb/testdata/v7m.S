@@ -1,6 +1,7 @@
 @ Every instruction class of ARMv7-M, ARMv7E-M (DSP) and the FPv4-SP /
 @ FPv5-D16 floating-point units, in 16- and 32-bit encodings, inside and
 @ outside IT blocks, for the disassembler's golden test.
+	.file "v7m.S"
 	.syntax unified
 	.thumb
 	.text
