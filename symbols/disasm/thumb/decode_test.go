@@ -117,3 +117,15 @@ func TestDecodeShort(t *testing.T) {
 		t.Errorf("DecodeAll kept %d instructions of a truncated range", n)
 	}
 }
+
+func TestITStateFromXPSR(t *testing.T) {
+	// ITSTATE 0xcb (itete gt, first instruction): IT[7:2]=0x32, IT[1:0]=3.
+	xpsr := uint32(0x32)<<10 | 3<<25 | 1<<24
+	if got := ITStateFromXPSR(xpsr); got != 0xcb {
+		t.Errorf("ITStateFromXPSR(%#x) = %#x, want 0xcb", xpsr, got)
+	}
+	got := DecodeFrom(code(0x4608, 0x4610), 0, ITStateFromXPSR(xpsr), nil)
+	if len(got) != 2 || got[0].Text != "movgt\tr0, r1" || got[1].Text != "movle\tr0, r2" {
+		t.Errorf("DecodeFrom inside an IT block: %+v", got)
+	}
+}

@@ -5,50 +5,21 @@ import "fmt"
 // decode16 decodes a 16-bit instruction.
 func (d *decoder) decode16(hw uint16) {
 	w := uint32(hw)
-	lo, mid := r3(w), r3(w>>3)
 	switch {
-	case w>>11 == 0: // lsl imm, mov (lsl #0)
-		if bits(w, 6, 5) == 0 {
-			d.set("mov"+d.cs(), lo, mid)
-		} else {
-			d.set("lsl"+d.cs(), lo, mid, imm(bits(w, 6, 5)))
-		}
-	case w>>11 == 1 || w>>11 == 2:
-		n := bits(w, 6, 5)
-		if n == 0 {
-			n = 32
-		}
-		d.set([]string{"", "lsr", "asr"}[w>>11]+d.cs(), lo, mid, imm(n))
-	case w>>9 == 0x0c || w>>9 == 0x0d:
-		d.set([]string{"add", "sub"}[w>>9&1]+d.cs(), lo, mid, r3(w>>6))
-	case w>>9 == 0x0e || w>>9 == 0x0f:
-		d.set([]string{"add", "sub"}[w>>9&1]+d.cs(), lo, mid, imm(bits(w, 6, 3)))
-	case w>>13 == 1: // mov/cmp/add/sub imm8
-		op, rd, n := bits(w, 11, 2), r3(w>>8), imm(w&0xff)
-		defer d.comment(int64(w & 0xff))
-		switch op {
-		case 0:
-			d.set("mov"+d.cs(), rd, n)
-		case 1:
-			d.set("cmp"+d.c(), rd, n)
-		case 2:
-			d.set("add"+d.cs(), rd, n)
-		default:
-			d.set("sub"+d.cs(), rd, n)
-		}
+	case w>>13 == 0:
+		d.shiftAddSub16(w)
+	case w>>13 == 1:
+		d.immediate16(w)
 	case w>>10 == 0x10:
 		d.dataProc16(w)
 	case w>>10 == 0x11:
 		d.special16(w)
-	case w>>11 == 9: // ldr literal
+	case w>>11 == 9:
 		a := (d.addr+4)&^3 + (w&0xff)*4
 		d.in.Text = fmt.Sprintf("ldr%s\t%s, [pc, #%d]\t@ (%s)", d.c(), r3(w>>8), (w&0xff)*4, d.addrText(a))
-		if false {
-			d.in.Branch = true
-		}
 	case w>>12 == 5:
 		d.loadStoreReg16(w)
-	case w>>13 == 3 || w>>12 == 8: // imm offset forms
+	case w>>13 == 3 || w>>12 == 8:
 		d.loadStoreImm16(w)
 	case w>>12 == 9:
 		d.set([]string{"str", "ldr"}[w>>11&1]+d.c(), r3(w>>8), fmt.Sprintf("[sp, #%d]", (w&0xff)*4))
@@ -61,14 +32,67 @@ func (d *decoder) decode16(hw uint16) {
 		d.comment(int64(w&0xff) * 4)
 	case w>>12 == 0xb:
 		d.misc16(w)
-	case w>>11 == 0x18:
-		d.set("stmia"+d.c(), r3(w>>8)+"!", regList(w&0xff))
-	case w>>11 == 0x19:
-		wb := ""
-		if w&(1<<bits(w, 8, 3)) == 0 {
-			wb = "!"
+	case w>>12 == 0xc:
+		d.multiple16(w)
+	default:
+		d.branchSvc16(w)
+	}
+}
+
+// shiftAddSub16 decodes the shifts by immediate and the three-operand
+// add/sub group (000x xxxx).
+func (d *decoder) shiftAddSub16(w uint32) {
+	lo, mid := r3(w), r3(w>>3)
+	n := bits(w, 6, 5)
+	switch {
+	case w>>11 == 0 && n == 0:
+		d.set("mov"+d.cs(), lo, mid)
+	case w>>11 == 0:
+		d.set("lsl"+d.cs(), lo, mid, imm(n))
+	case w>>11 == 1 || w>>11 == 2:
+		if n == 0 {
+			n = 32
 		}
-		d.set("ldmia"+d.c(), r3(w>>8)+wb, regList(w&0xff))
+		d.set([]string{"", "lsr", "asr"}[w>>11]+d.cs(), lo, mid, imm(n))
+	case w>>10 == 6:
+		d.set([]string{"add", "sub"}[w>>9&1]+d.cs(), lo, mid, r3(w>>6))
+	default:
+		d.set([]string{"add", "sub"}[w>>9&1]+d.cs(), lo, mid, imm(bits(w, 6, 3)))
+	}
+}
+
+// immediate16 decodes mov/cmp/add/sub with an 8-bit immediate.
+func (d *decoder) immediate16(w uint32) {
+	rd, n := r3(w>>8), imm(w&0xff)
+	switch bits(w, 11, 2) {
+	case 0:
+		d.set("mov"+d.cs(), rd, n)
+	case 1:
+		d.set("cmp"+d.c(), rd, n)
+	case 2:
+		d.set("add"+d.cs(), rd, n)
+	default:
+		d.set("sub"+d.cs(), rd, n)
+	}
+	d.comment(int64(w & 0xff))
+}
+
+// multiple16 decodes stmia/ldmia (1100 xxxx).
+func (d *decoder) multiple16(w uint32) {
+	if !bit(w, 11) {
+		d.set("stmia"+d.c(), r3(w>>8)+"!", regList(w&0xff))
+		return
+	}
+	wb := ""
+	if w&(1<<bits(w, 8, 3)) == 0 {
+		wb = "!"
+	}
+	d.set("ldmia"+d.c(), r3(w>>8)+wb, regList(w&0xff))
+}
+
+// branchSvc16 decodes b, b<cond>, svc and udf (1101 and 1110 xxxx).
+func (d *decoder) branchSvc16(w uint32) {
+	switch {
 	case w>>8 == 0xdf:
 		d.set("svc"+d.c(), fmt.Sprint(w&0xff))
 		d.comment(int64(w & 0xff))
@@ -85,7 +109,7 @@ func (d *decoder) decode16(hw uint16) {
 		d.in.Text = fmt.Sprintf("b%s.n\t%s%s", d.c(), d.target(t), d.branchInIT())
 		d.in.Branch = true
 	default:
-		d.undefined16(hw)
+		d.undefined16(uint16(w))
 	}
 }
 

@@ -1,19 +1,38 @@
-// Package thumb disassembles Thumb and Thumb-2 code (ARMv6-M, ARMv7-M,
-// ARMv7E-M with the DSP extension, the FPv4-SP and FPv5-D16 floating-point
-// units) into the text `arm-none-eabi-objdump -d` prints (binutils 2.40).
+// Package thumb disassembles Thumb and Thumb-2 code into the text
+// `arm-none-eabi-objdump -d` (binutils 2.40) prints, byte for byte: every
+// instruction of ARMv6-M, ARMv7-M and ARMv7E-M (DSP), the FPv4-SP and
+// FPv5-D16 floating-point units, the generic coprocessor instructions,
+// and the ARMv8-M additions objdump shows in Thumb code (sg, tt,
+// load-acquire/store-release, vlldm/vlstm).
 //
 // golang.org/x/arch/arm/armasm decodes A32 only: its Decode returns
-// "unsupported execution mode" for ModeThumb, so this package has its own
-// decoder.
+// "unsupported execution mode" for ModeThumb (checked against
+// golang.org/x/arch v0.33.0), so this package has its own decoder.
 //
-// The text is objdump's, byte for byte: a tab between mnemonic and
-// operands, registers named r0-r9, sl, fp, ip, sp, lr, pc, ".w"/".n" where
-// objdump writes them, "@ ..." comments (literal addresses of PC-relative
-// loads, hexadecimal forms of large immediates), and branch targets as
-// "8000124 <main+0x10>" (or "0x8000124" when no symbol is known).
-// Instructions inside an IT block carry their condition ("moveq") and the
-// flag-setting 16-bit forms lose their "s" there, as objdump shows them;
-// DecodeAll tracks IT state, Decode takes it as an argument.
+// The text follows objdump exactly: a tab between mnemonic and operands,
+// registers named r0-r9, sl, fp, ip, sp, lr, pc, ".w"/".n" where objdump
+// writes them, its "@ ..." comments (the address of a PC-relative load,
+// the hexadecimal form of an immediate above 32, "<UNPREDICTABLE>"),
+// branch targets as "8000124 <main+0x10>" (or "0x8000124" when the
+// Symbolizer knows no name), and undefined encodings as
+// "\t\t@ <UNDEFINED> instruction: 0x...." or "udf". Instructions inside an
+// IT block carry its condition ("moveq", "bleq") and the 16-bit
+// flag-setting forms lose their "s" there ("adds" outside, "addne"
+// inside), as objdump shows them; DecodeAll and DecodeFrom track IT
+// blocks, Decode takes and returns the IT state.
+//
+// Each Inst says whether it is a call (bl, blx), a return (bx lr,
+// pop/ldm with pc from sp, ldr pc, [sp], #4, mov pc, lr, subs pc, lr) or
+// another write of pc (Branch), with its static target when it has one,
+// which is what stepping over and out needs.
+//
+// Deliberate differences from objdump, all in encodings no ARMv6-M or
+// ARMv7-M core executes (measured by the integration test on random
+// halfword streams): Advanced SIMD (NEON), the Armv8.1-M branch-future
+// and low-overhead-loop instructions, the Armv8.2-A half-precision and
+// BFloat16 instructions, and the legacy coprocessor formats objdump
+// applies to cp0-cp9 (FPA, Maverick, iWMMXt, v8 SIMD), which are shown
+// here as generic coprocessor instructions or undefined.
 package thumb
 
 import (
@@ -30,6 +49,8 @@ type Inst struct {
 	// instructions, first halfword<<16 | second halfword for 32-bit ones.
 	Raw uint32
 	// Text is objdump's rendering, e.g. "push\t{r7, lr}", "bl\t8000124 <f>".
+	// It ends in "\n" where objdump follows the line with an empty one
+	// (after "@ unpredictable branch in IT block").
 	Text string
 	// Target is the branch target when statically known.
 	Target    uint32
@@ -77,6 +98,12 @@ func (s ITState) Next() ITState {
 	return s&0xe0 | (s&0xf)<<1
 }
 
+// ITStateFromXPSR extracts the IT state from the execution program
+// status bits of xPSR (IT[7:2] in bits 15:10, IT[1:0] in bits 26:25).
+func ITStateFromXPSR(xpsr uint32) ITState {
+	return ITState(xpsr>>10&0x3f<<2 | xpsr>>25&3)
+}
+
 // Is32 reports whether the halfword hw1 starts a 32-bit instruction.
 func Is32(hw1 uint16) bool { return hw1>>11 >= 0x1d }
 
@@ -111,8 +138,14 @@ func Decode(code []byte, addr uint32, it ITState, sym Symbolizer) (Inst, ITState
 // a state of 0 at addr. A trailing odd byte or half instruction is
 // dropped.
 func DecodeAll(code []byte, addr uint32, sym Symbolizer) []Inst {
+	return DecodeFrom(code, addr, 0, sym)
+}
+
+// DecodeFrom is DecodeAll starting in IT state it, for a range that
+// begins inside an IT block (the state of a stopped CPU comes from
+// ITStateFromXPSR).
+func DecodeFrom(code []byte, addr uint32, it ITState, sym Symbolizer) []Inst {
 	var out []Inst
-	var it ITState
 	for off := 0; off+2 <= len(code); {
 		in, next, err := Decode(code[off:], addr+uint32(off), it, sym)
 		if err != nil {
