@@ -154,3 +154,27 @@ func TestObjdumpRandom(t *testing.T) {
 		}
 	}
 }
+
+// TestObjdumpAll16 compares every 16-bit encoding with objdump, once as
+// a plain stream (the IT instructions in it apply to what follows, as on
+// the CPU) and once each behind an "it" with a condition that cycles
+// through all sixteen, so every instruction is also seen inside a block.
+func TestObjdumpAll16(t *testing.T) {
+	if _, err := exec.LookPath("arm-none-eabi-objdump"); err != nil {
+		t.Fatalf("arm-none-eabi-objdump is required under the integration tag: %v", err)
+	}
+	var plain, inIT []byte
+	for hw := 0; hw < 0xe800; hw++ {
+		plain = binary.LittleEndian.AppendUint16(plain, uint16(hw))
+		it := uint16(0xbf08 | (hw%16)<<4)
+		inIT = binary.LittleEndian.AppendUint16(inIT, it)
+		inIT = binary.LittleEndian.AppendUint16(inIT, uint16(hw))
+	}
+	for name, code := range map[string][]byte{"plain": plain, "in IT": inIT} {
+		match, total, cats, diffs := compareRandom(t, code, "arm")
+		t.Logf("all 16-bit encodings, %s: %d of %d match objdump (%v)", name, match, total, cats)
+		for k, v := range diffs {
+			t.Errorf("%s: %s %d e.g. %s", name, k, len(v), v[0])
+		}
+	}
+}
