@@ -178,3 +178,38 @@ func TestObjdumpAll16(t *testing.T) {
 		}
 	}
 }
+
+// TestObjdumpEveryFirstHalfword compares every first halfword of a 32-bit
+// instruction with objdump, each with fixed second halfwords that fill
+// the fields encodings pin (1111 and 0000 nibbles) and with random ones.
+func TestObjdumpEveryFirstHalfword(t *testing.T) {
+	if _, err := exec.LookPath("arm-none-eabi-objdump"); err != nil {
+		t.Fatalf("arm-none-eabi-objdump is required under the integration tag: %v", err)
+	}
+	r := rand.New(rand.NewPCG(32, 1))
+	second := []uint16{0x0000, 0xffff, 0xf000, 0x0f00, 0x00f0, 0x000f, 0x8000, 0xf0f0, 0x0f0f, 0xff00,
+		0x8f00, 0xf00f, 0x0ff0, 0xa000, 0xd000, 0xc000, 0x9000, 0x4000}
+	for len(second) < 32 {
+		second = append(second, uint16(r.Uint32()))
+	}
+	var code []byte
+	for hw1 := 0xe800; hw1 <= 0xffff; hw1++ {
+		for _, hw2 := range second {
+			code = binary.LittleEndian.AppendUint16(code, uint16(hw1))
+			code = binary.LittleEndian.AppendUint16(code, hw2)
+		}
+	}
+	match, total, cats, diffs := compareRandom(t, code, "arm")
+	t.Logf("every first halfword: %d of %d match objdump exactly", match, total)
+	for c, n := range cats {
+		t.Logf("  deliberately different, %s: %d", c, n)
+	}
+	keys := make([]string, 0, len(diffs))
+	for k := range diffs {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return len(diffs[keys[i]]) > len(diffs[keys[j]]) })
+	for _, k := range keys {
+		t.Errorf("%-12s %5d  e.g. %s", k, len(diffs[k]), diffs[k][0])
+	}
+}
