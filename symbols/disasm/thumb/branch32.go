@@ -131,6 +131,10 @@ func cpsFlags(w uint32) string {
 	return s
 }
 
+// barrierNames are the named options of dmb and dsb.
+var barrierNames = map[uint32]string{0xf: "sy", 0xe: "st", 0xd: "ld", 0xb: "ish", 0xa: "ishst", 0x9: "ishld",
+	0x7: "un", 0x6: "unst", 0x5: "nshld", 0x3: "osh", 0x2: "oshst", 0x1: "oshld"}
+
 // barrierOption renders the option of dmb/dsb/isb (objdump's %U).
 func barrierOption(w uint32) string {
 	o := w & 0xf
@@ -140,9 +144,7 @@ func barrierOption(w uint32) string {
 		}
 		return fmt.Sprintf("#%d", o)
 	}
-	names := map[uint32]string{0xf: "sy", 0xe: "st", 0xd: "ld", 0xb: "ish", 0xa: "ishst", 0x9: "ishld",
-		0x7: "un", 0x6: "unst", 0x5: "nshld", 0x3: "osh", 0x2: "oshst", 0x1: "oshld"}
-	if n, ok := names[o]; ok {
+	if n, ok := barrierNames[o]; ok {
 		return n
 	}
 	return fmt.Sprintf("#%d", o)

@@ -72,10 +72,14 @@ func (d *decoder) ldmStm(w uint32) {
 	list := regList(w & 0xffff)
 	db := bits(w, 23, 2) == 2
 	load := bit(w, 20)
-	mn := map[[2]bool]string{{false, false}: "stmia", {false, true}: "ldmia", {true, false}: "stmdb", {true, true}: "ldmdb"}[[2]bool{db, load}]
-	wide := ".w"
+	mn, wide := "stm", ".w"
+	if load {
+		mn = "ldm"
+	}
 	if db {
-		wide = ""
+		mn, wide = mn+"db", ""
+	} else {
+		mn += "ia"
 	}
 	d.set(mn+d.c()+wide, r(w>>16)+wback(w), list)
 	if load && bit(w, 15) {

@@ -4,16 +4,18 @@ import "fmt"
 
 // psrName names an M-profile special register by its SYSm number.
 func psrName(n uint32) string {
-	names := map[uint32]string{0: "APSR", 1: "IAPSR", 2: "EAPSR", 3: "PSR", 5: "IPSR", 6: "EPSR", 7: "IEPSR",
-		8: "MSP", 9: "PSP", 0xa: "MSPLIM", 0xb: "PSPLIM", 0x10: "PRIMASK", 0x11: "BASEPRI",
-		0x12: "BASEPRI_MAX", 0x13: "FAULTMASK", 0x14: "CONTROL", 0x88: "MSP_NS", 0x89: "PSP_NS",
-		0x8a: "MSPLIM_NS", 0x8b: "PSPLIM_NS", 0x90: "PRIMASK_NS", 0x91: "BASEPRI_NS",
-		0x93: "FAULTMASK_NS", 0x94: "CONTROL_NS", 0x98: "SP_NS"}
-	if s, ok := names[n]; ok {
+	if s, ok := psrNames[n]; ok {
 		return s
 	}
 	return "<unknown>"
 }
+
+// psrNames are the M-profile special registers by SYSm.
+var psrNames = map[uint32]string{0: "APSR", 1: "IAPSR", 2: "EAPSR", 3: "PSR", 5: "IPSR", 6: "EPSR", 7: "IEPSR",
+	8: "MSP", 9: "PSP", 0xa: "MSPLIM", 0xb: "PSPLIM", 0x10: "PRIMASK", 0x11: "BASEPRI",
+	0x12: "BASEPRI_MAX", 0x13: "FAULTMASK", 0x14: "CONTROL", 0x88: "MSP_NS", 0x89: "PSP_NS",
+	0x8a: "MSPLIM_NS", 0x8b: "PSPLIM_NS", 0x90: "PRIMASK_NS", 0x91: "BASEPRI_NS",
+	0x93: "FAULTMASK_NS", 0x94: "CONTROL_NS", 0x98: "SP_NS"}
 
 // bankedName names a banked register of mrs/msr (banked) as objdump does.
 func bankedName(sm uint32) (string, bool) {

@@ -63,6 +63,12 @@ func shiftedReg(w uint32) string {
 	}
 }
 
+// testOps are the flag-only data-processing operations (Rd = pc, S set).
+var testOps = map[uint32]string{0: "tst", 4: "teq", 8: "cmn", 13: "cmp"}
+
+// dpOps are the data-processing operations by their 4-bit opcode.
+var dpOps = map[uint32]string{0: "and", 1: "bic", 2: "orr", 3: "orn", 4: "eor", 8: "add", 10: "adc", 11: "sbc", 13: "sub", 14: "rsb"}
+
 // sflag is "s" when bit 20 is set.
 func sflag(w uint32) string {
 	if bit(w, 20) {
@@ -81,7 +87,7 @@ func (d *decoder) dataProcShifted(w uint32) {
 		return
 	}
 	if rd == 15 && bit(w, 20) {
-		if m, ok := map[uint32]string{0: "tst", 4: "teq", 8: "cmn", 13: "cmp"}[op]; ok {
+		if m, ok := testOps[op]; ok {
 			wide := ".w"
 			if op == 4 {
 				wide = ""
@@ -103,8 +109,7 @@ func (d *decoder) dataProcShifted(w uint32) {
 		d.set([]string{"pkhbt", "pkhtb"}[w>>5&1]+d.c(), r(rd), r(rn), sh)
 		return
 	}
-	names := map[uint32]string{0: "and", 1: "bic", 2: "orr", 3: "orn", 4: "eor", 8: "add", 10: "adc", 11: "sbc", 13: "sub", 14: "rsb"}
-	m, ok := names[op]
+	m, ok := dpOps[op]
 	if !ok {
 		d.undefined32(w)
 		return
@@ -141,7 +146,7 @@ func (d *decoder) dataProcModImm(w uint32) {
 	v := modImm(w)
 	n := imm(v)
 	if rd == 15 && bit(w, 20) {
-		if m, ok := map[uint32]string{0: "tst", 4: "teq", 8: "cmn", 13: "cmp"}[op]; ok {
+		if m, ok := testOps[op]; ok {
 			wide := ".w"
 			if op == 4 {
 				wide = ""
@@ -156,8 +161,7 @@ func (d *decoder) dataProcModImm(w uint32) {
 		d.comment(int64(v))
 		return
 	}
-	names := map[uint32]string{0: "and", 1: "bic", 2: "orr", 3: "orn", 4: "eor", 8: "add", 10: "adc", 11: "sbc", 13: "sub", 14: "rsb"}
-	m, ok := names[op]
+	m, ok := dpOps[op]
 	if !ok {
 		d.undefined32(w)
 		return

@@ -145,7 +145,7 @@ func DecodeAll(code []byte, addr uint32, sym Symbolizer) []Inst {
 // begins inside an IT block (the state of a stopped CPU comes from
 // ITStateFromXPSR).
 func DecodeFrom(code []byte, addr uint32, it ITState, sym Symbolizer) []Inst {
-	var out []Inst
+	out := make([]Inst, 0, len(code)/3)
 	for off := 0; off+2 <= len(code); {
 		in, next, err := Decode(code[off:], addr+uint32(off), it, sym)
 		if err != nil {
