@@ -126,9 +126,6 @@ func regList(mask uint32) string {
 // imm renders "#n" in decimal.
 func imm(n uint32) string { return fmt.Sprintf("#%d", n) }
 
-// simm renders "#n" for a signed value.
-func simm(n int32) string { return fmt.Sprintf("#%d", n) }
-
 // signExtend sign-extends the low n bits of v.
 func signExtend(v uint32, n uint) int32 { return int32(v<<(32-n)) >> (32 - n) }
 
