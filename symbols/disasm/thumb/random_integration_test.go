@@ -192,15 +192,27 @@ func TestObjdumpEveryFirstHalfword(t *testing.T) {
 	for len(second) < 32 {
 		second = append(second, uint16(r.Uint32()))
 	}
-	var code []byte
+	// The second stream puts each instruction in an IT block, first or
+	// not last in it, so conditions and objdump's IT notes are covered.
+	var code, inIT []byte
 	for hw1 := 0xe800; hw1 <= 0xffff; hw1++ {
-		for _, hw2 := range second {
+		for i, hw2 := range second {
 			code = binary.LittleEndian.AppendUint16(code, uint16(hw1))
 			code = binary.LittleEndian.AppendUint16(code, hw2)
+			if i%4 == 0 {
+				it := uint16(0xbf00 | (hw1+i)%15<<4 | []int{8, 4, 0xc, 2}[hw1%4])
+				inIT = binary.LittleEndian.AppendUint16(inIT, it)
+				inIT = binary.LittleEndian.AppendUint16(inIT, uint16(hw1))
+				inIT = binary.LittleEndian.AppendUint16(inIT, hw2)
+				inIT = binary.LittleEndian.AppendUint16(inIT, 0xbf00) // nop ends any block
+				inIT = binary.LittleEndian.AppendUint16(inIT, 0xbf00)
+				inIT = binary.LittleEndian.AppendUint16(inIT, 0xbf00)
+			}
 		}
 	}
+	code = append(code, inIT...)
 	match, total, cats, diffs := compareRandom(t, code, "arm")
-	t.Logf("every first halfword: %d of %d match objdump exactly", match, total)
+	t.Logf("every first halfword, alone and in IT blocks: %d of %d match objdump exactly", match, total)
 	for c, n := range cats {
 		t.Logf("  deliberately different, %s: %d", c, n)
 	}
