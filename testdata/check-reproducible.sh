@@ -12,6 +12,14 @@ EXTRA=(
 	"gdbserver/testdata longrun.elf"
 	"checkpoint/testdata loop.elf"
 	"vm/device/testdata/probe probe.elf"
+	"symbols/disasm/thumb/testdata m3.elf"
+	"symbols/disasm/thumb/testdata m4f.elf"
+	"symbols/disasm/thumb/testdata m7.elf"
+	"symbols/disasm/thumb/testdata m0.elf"
+	"symbols/disasm/thumb/testdata m4soft.elf"
+	"symbols/disasm/thumb/testdata libc-m4f.elf"
+	"symbols/disasm/thumb/testdata libc-m7.elf"
+	"symbols/disasm/thumb/testdata libc-m0.elf"
 )
 
 make -s -C testdata clean
