@@ -1,24 +1,12 @@
 package debugger
 
-import (
-	"os"
-	"path/filepath"
-	"testing"
-)
+import "testing"
 
 // TestUnhandledTrapHalts runs firmware that stores through a bad pointer with
 // no trap handler: Continue must come back with a halted stop naming the
 // trap (not trap forever), and stepping back from there must work.
 func TestUnhandledTrapHalts(t *testing.T) {
-	path := filepath.Join("..", "testdata", "firmware", "crash.elf")
-	elf, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := New(elf, Options{Path: path})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := newFirmware(t, "crash")
 	st := s.Continue()
 	if st.Reason != ReasonHalted || st.Trap == nil || st.Trap.Cause != 7 || st.Trap.Function != "store_sample" {
 		t.Fatalf("continue: %+v (trap %+v), want halted on a store access fault in store_sample", st, st.Trap)

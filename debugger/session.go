@@ -54,6 +54,7 @@ type Session struct {
 	liveFrom uint64               // the end of history when the forward run began (log points print after it)
 	noWrite  string               // while set, where side effects are refused ("condition", "hover")
 	stmts    []uint32             // every statement boundary (reverse step in)
+	cfaRules map[uint32]*cfaRule  // CFA rules learned per pc (reverse searches)
 }
 
 // ErrNoProgram is returned by New when there is no ELF.
@@ -124,6 +125,7 @@ func (s *Session) boot() error {
 	}
 	s.m, s.tl, s.hart, s.stops = m, tl, 0, nil
 	s.cache = frameCache{}
+	s.cfaRules = nil
 	s.bps.resetHits()
 	s.arm(false)
 	return nil
