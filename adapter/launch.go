@@ -23,6 +23,9 @@ type launchArgs struct {
 	SvdPath          string `json:"svdPath"`
 	UARTInput        string `json:"uartInput"`
 	NoDebug          bool   `json:"noDebug"`
+	// StopAtExit (default true) stops just before the firmware's exit;
+	// false ends the session at the exit.
+	StopAtExit *bool `json:"stopAtExit"`
 }
 
 // check validates the arguments that need no file access.
@@ -61,7 +64,8 @@ func (s *Server) open(a launchArgs) (*debugger.Session, error) {
 	opt := debugger.Options{Path: a.resolve(a.Program), Harts: a.Harts,
 		MemorySize:       uint32(a.MemorySize) << 20,
 		CheckpointBudget: int64(a.CheckpointBudget) << 20,
-		Output:           s.uartOutput, Log: s.logOutput, Progress: s.reportProgress}
+		Output:           s.uartOutput, Log: s.logOutput, Progress: s.reportProgress,
+		StopAtExit: a.StopAtExit}
 	var elf []byte
 	if a.Recording != "" {
 		rec, err := checkpoint.ReadRecording(a.resolve(a.Recording))

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/rewind-debugger/rewind/checkpoint"
@@ -21,7 +22,8 @@ func TestLaunchRecording(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.Continue()
+	s.Continue() // stops before the exit
+	s.Continue() // exits
 	rec := s.Timeline().Recording()
 	rec.Firmware, rec.ELF = sha256.Sum256(elf), elf
 	path := filepath.Join(t.TempDir(), "demo.rwd")
@@ -37,6 +39,10 @@ func TestLaunchRecording(t *testing.T) {
 		c.ok("launch", args, nil)
 		c.waitEvent("initialized", nil)
 		c.ok("configurationDone", nil, nil)
+		if st := c.stopped(); st.Reason != "exit" || !strings.Contains(st.Description, "code 1") {
+			t.Fatalf("%v: stop before the exit: %+v", args, st)
+		}
+		c.ok("continue", map[string]any{"threadId": 1}, nil)
 		var ex struct{ ExitCode int }
 		c.waitEvent("exited", &ex)
 		if ex.ExitCode != 1 {

@@ -71,7 +71,7 @@ func (s *Server) reportStop(st debugger.Stop) {
 		return
 	case debugger.ReasonError:
 		s.emit("output", dap.OutputEventBody{Category: "stderr", Output: st.Description + "\n"})
-	case debugger.ReasonStartOfHistory, debugger.ReasonHalted:
+	case debugger.ReasonStartOfHistory, debugger.ReasonHalted, debugger.ReasonEndOfHistory, debugger.ReasonExiting:
 		s.console(st.Description)
 	}
 	if fork := s.forkNote(); fork != "" {
@@ -93,6 +93,8 @@ func dapReason(r debugger.Reason) string {
 		return "exception"
 	case debugger.ReasonRestart:
 		return "restart"
+	case debugger.ReasonExiting:
+		return "exit"
 	}
 	return string(r)
 }
@@ -105,6 +107,8 @@ func describe(st debugger.Stop) string {
 		return "Start of history"
 	case debugger.ReasonEndOfHistory:
 		return "End of history"
+	case debugger.ReasonExiting:
+		return fmt.Sprintf("Exiting with code %d (continue ends the session)", st.ExitCode)
 	case debugger.ReasonGoto:
 		return "Moved in time"
 	case debugger.ReasonError:

@@ -89,6 +89,11 @@ func reasonText(st debugger.Stop, backward bool) string {
 		return fmt.Sprintf("[%s, time %d]", st.Description, st.Time)
 	case debugger.ReasonStartOfHistory:
 		return "Reached the start of history: nothing earlier."
+	case debugger.ReasonExiting:
+		return fmt.Sprintf("[the firmware is about to exit with code %d, time %d: step back or reverse to see why; continue exits]",
+			st.ExitCode, st.Time)
+	case debugger.ReasonEndOfHistory:
+		return fmt.Sprintf("[end of history, time %d: the recording ends here; step back or reverse to explore it]", st.Time)
 	case debugger.ReasonException, debugger.ReasonHalted:
 		if tr := st.Trap; tr != nil {
 			where := fmt.Sprintf("%#x", tr.PC)

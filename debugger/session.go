@@ -31,6 +31,12 @@ type Options struct {
 	Log func(text string, time uint64)
 	// Progress reports long reverse searches (steps done, steps at most).
 	Progress func(done, total uint64)
+	// StopAtExit (nil: true) makes a forward run that reaches the
+	// firmware's exit stop just before it (ReasonExiting), so the history
+	// can still be explored; a further run performs the exit
+	// (ReasonExited). False ends the run at the exit at once, as scripted
+	// runs want.
+	StopAtExit *bool
 }
 
 // Session is one debugging session over one board and its history.
@@ -55,6 +61,7 @@ type Session struct {
 	noWrite  string               // while set, where side effects are refused ("condition", "hover")
 	stmts    []uint32             // every statement boundary (reverse step in)
 	cfaRules map[uint32]*cfaRule  // CFA rules learned per pc (reverse searches)
+	opStart  uint64               // the time the current operation began at
 }
 
 // ErrNoProgram is returned by New when there is no ELF.
@@ -171,7 +178,7 @@ func (s *Session) Pause() {
 // begin starts an operation. A pause asked before it still applies (a
 // front-end may ask while the operation is being started); ClearPause
 // forgets one.
-func (s *Session) begin() {}
+func (s *Session) begin() { s.opStart = s.tl.Now() }
 
 // ClearPause forgets a pause request that no operation consumed (also
 // the timeline's copy, which reverse searches keep until cleared).
@@ -191,11 +198,21 @@ func (s *Session) runFor(limit uint64) vm.Stop {
 			s.ClearPause()
 			return vm.Stop{Reason: vm.StopPause, Time: s.tl.Now(), PC: s.m.Hart(s.hart).PC(), Hart: s.hart}
 		}
+		end, recorded := s.recordingEnd()
+		if recorded && s.tl.Now() >= end {
+			return vm.Stop{Reason: stopRecordingEnd, Time: s.tl.Now(), PC: s.m.Hart(s.hart).PC(), Hart: s.hart}
+		}
 		to := limit
 		if now := s.tl.Now(); limit-now > runChunk {
 			to = now + runChunk
 		}
+		if recorded {
+			to = min(to, end)
+		}
 		st := s.tl.Run(to)
+		if st.Reason == vm.StopLimit && recorded && st.Time >= end && to < limit {
+			continue // reports the end of the recording
+		}
 		if st.Reason != vm.StopLimit || to == limit {
 			if st.Reason == vm.StopPause {
 				s.ClearPause()

@@ -25,6 +25,7 @@ const (
 	ReasonExited         Reason = "exited"
 	ReasonHalted         Reason = "halted" // fatal trap or idle with no input
 	ReasonEndOfHistory   Reason = "end of history"
+	ReasonExiting        Reason = "exiting" // stopped just before the firmware's exit (ExitCode)
 	ReasonError          Reason = "error"
 )
 
@@ -37,7 +38,7 @@ type Stop struct {
 	PC          uint32
 	// BreakpointIDs lists the breakpoints that caused the stop.
 	BreakpointIDs []int
-	// ExitCode is the guest's exit code (ReasonExited).
+	// ExitCode is the guest's exit code (ReasonExited, ReasonExiting).
 	ExitCode int
 	// Trap describes a trap stop (ReasonException, ReasonHalted).
 	Trap *Trap
@@ -98,9 +99,9 @@ const maxStops = 64
 func (s *Session) machineStop(st vm.Stop) (Stop, bool) {
 	switch st.Reason {
 	case vm.StopExit:
-		out := s.stopHere(ReasonExited, st.Hart, fmt.Sprintf("the firmware exited with code %d", st.ExitCode))
-		out.ExitCode = st.ExitCode
-		return out, true
+		return s.exitStop(st), true
+	case stopRecordingEnd:
+		return s.endStop(st), true
 	case vm.StopFatal:
 		out := s.stopHere(ReasonHalted, st.Hart, "the board stopped on a trap it cannot handle: "+causeName(st.Cause))
 		out.Trap = s.trapOf(st)

@@ -48,7 +48,7 @@ func launch(srv *Server, p LaunchParams) (any, error) {
 	}
 	sess := &session{}
 	s, err := debugger.New(elf, debugger.Options{Path: p.Program, Harts: p.Harts, Recording: rec,
-		Output: func(b byte, _ uint64) { sess.out.WriteByte(b) }})
+		Output: func(b byte, _ uint64) { sess.out.WriteByte(b) }, StopAtExit: p.StopAtExit})
 	if err != nil {
 		return nil, rpcError(CodeLaunchFailed, "launch: %v", err)
 	}
@@ -289,7 +289,7 @@ func stopOf(s *debugger.Session, st debugger.Stop) Stop {
 	if loc, ok := syms.PCToLine(st.PC); ok {
 		out.File, out.Line = loc.File.Name, loc.Line
 	}
-	if st.Exited() {
+	if st.Exited() || st.Reason == debugger.ReasonExiting {
 		code := st.ExitCode
 		out.ExitCode = &code
 	}
