@@ -1,6 +1,8 @@
 package debugger
 
 import (
+	"fmt"
+
 	"github.com/rewind-debugger/rewind/checkpoint"
 	"github.com/rewind-debugger/rewind/vm"
 )
@@ -18,7 +20,8 @@ type mark struct {
 // and at or after floor at which hart is about to execute one of addrs,
 // each with its frame's CFA, until visit returns true, and returns that
 // mark. The session's own stop conditions do not apply. The timeline is
-// left anywhere in [floor, now]; the caller seeks.
+// left anywhere in [floor, now] (at now after an error or a pause); the
+// caller seeks.
 func (s *Session) searchMarks(hart int, addrs []uint32, floor uint64, visit func(mark) bool) (mark, bool, error) {
 	c := checkpoint.Conditions{
 		Note: func(*vm.Machine, vm.Stop) uint64 { return uint64(s.fastCFA(hart)) },
@@ -26,7 +29,13 @@ func (s *Session) searchMarks(hart int, addrs []uint32, floor uint64, visit func
 	for _, a := range addrs {
 		c.Breakpoints = append(c.Breakpoints, checkpoint.Breakpoint{Addr: a, Hart: hart})
 	}
+	origin := s.tl.Now()
 	h, found, err := s.tl.SearchBack(c, floor, func(h checkpoint.Hit) bool { return visit(markOf(h)) })
+	if err != nil {
+		if serr := s.tl.Seek(origin); serr != nil { // stay where the search began
+			return mark{}, false, fmt.Errorf("%w (and returning to time %d: %v)", err, origin, serr)
+		}
+	}
 	return markOf(h), found, err
 }
 
