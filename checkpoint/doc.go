@@ -52,13 +52,13 @@
 // so repeated steps back deep in history replay only a few thousand steps.
 //
 // Each segment between checkpoints carries a summary (vm.Activity: code
-// pages executed, RAM pages written). ReverseContinue searches windows of
-// growing size back from Now within the current segment (cost proportional
-// to the distance of the hit), then whole segments going back, skipping
-// those whose summary rules out every breakpoint and write watchpoint
-// (reads, traps and MMIO ranges cannot be ruled out). A scan that hits more
-// than 20 times skips to the middle of what is left with stops off and
-// searches the later half first.
+// pages executed, RAM pages written). SearchBack is the one reverse
+// search: it visits the hits of its conditions newest first, in windows
+// growing back from Now (cost proportional to the distance of the answer),
+// skipping segments whose summary rules out every breakpoint and write
+// watchpoint, and holding a bounded number of hits (a window that hits
+// often is searched by halves, the later half first). ReverseContinue and
+// ReverseRun use it; ARCHITECTURE.md describes it in full.
 //
 // # Recordings
 //
