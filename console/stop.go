@@ -107,7 +107,7 @@ func reasonText(st debugger.Stop, backward bool) string {
 			case st.Reason == debugger.ReasonHalted:
 				// The board halts on the faulting instruction, which never
 				// completes: there is no trap handler to run.
-				hint = "; no trap handler can take it, so the board halted on the faulting instruction"
+				hint = "; no trap handler can take it, so the board halted on the faulting instruction (continue ends the run)"
 			}
 			return fmt.Sprintf("%s: %s at %s (mtval %#x)%s", capitalize(string(st.Reason)),
 				debugger.CauseName(tr.Cause), where, tr.Tval, hint)

@@ -15,7 +15,12 @@ import (
 // test device, a forward run stops just before the exiting instruction
 // with ReasonExiting and the exit code, everything still explorable; a
 // forward operation that begins there performs the exit (ReasonExited).
-// Options.StopAtExit false restores ending at the exit at once.
+// A trap the firmware cannot handle halts the board on the faulting
+// instruction (ReasonHalted, which never completes: the halt is already
+// "just before"); a forward operation that begins at the halt ends the run
+// (ReasonExited, code 1 as `rewind run` reports a fault).
+// Options.StopAtExit false restores ending at the exit at once and
+// halting again on each run at a fatal trap.
 
 // stopRecordingEnd is the machine stop runFor reports at the end of a
 // replayed recording (a reason vm never uses).
@@ -64,4 +69,25 @@ func (s *Session) exitStop(st vm.Stop) Stop {
 func (s *Session) endStop(st vm.Stop) Stop {
 	return s.stopHere(ReasonEndOfHistory, st.Hart, fmt.Sprintf(
 		"the recording ends here (t=%d): nothing later was recorded; step back or reverse to explore it", s.tl.Now()))
+}
+
+// fatalExitCode is the exit code of a run ended by a fatal trap.
+const fatalExitCode = 1
+
+// fatalStop reports a trap the firmware cannot handle: the board halts
+// on the faulting instruction; continuing from the halt ends the run.
+func (s *Session) fatalStop(st vm.Stop) Stop {
+	stopping := s.opt.StopAtExit == nil || *s.opt.StopAtExit
+	what := "the board stopped on a trap it cannot handle: " + causeName(st.Cause)
+	if stopping && s.opStart >= st.Time {
+		out := s.stopHere(ReasonExited, st.Hart, what+"; the run ends")
+		out.ExitCode, out.Trap = fatalExitCode, s.trapOf(st)
+		return out
+	}
+	if stopping {
+		what += "; step back or reverse to see why; continue ends the session"
+	}
+	out := s.stopHere(ReasonHalted, st.Hart, what)
+	out.Trap = s.trapOf(st)
+	return out
 }

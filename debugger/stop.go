@@ -103,9 +103,7 @@ func (s *Session) machineStop(st vm.Stop) (Stop, bool) {
 	case stopRecordingEnd:
 		return s.endStop(st), true
 	case vm.StopFatal:
-		out := s.stopHere(ReasonHalted, st.Hart, "the board stopped on a trap it cannot handle: "+causeName(st.Cause))
-		out.Trap = s.trapOf(st)
-		return out, true
+		return s.fatalStop(st), true
 	case vm.StopIdle:
 		return s.stopHere(ReasonHalted, st.Hart, "every hart waits for input that never comes (type into the UART to go on)"), true
 	case vm.StopPause:
