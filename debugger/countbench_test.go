@@ -70,3 +70,35 @@ func BenchmarkReverseNext10000(b *testing.B) {
 
 // reverseNextCount is the count of BenchmarkReverseNext10000.
 var reverseNextCount uint64 = 10_000
+
+// BenchmarkSeekBack100000 is `seek -100000` at the same place as
+// BenchmarkReverseStepi100000, the cost that one should approach.
+func BenchmarkSeekBack100000(b *testing.B) {
+	s := newFirmware(b, "bench")
+	runSteps(b, s, 1_000_000)
+	t0 := s.Now()
+	for b.Loop() {
+		if st := s.Seek(t0 - 100_000); st.Reason != ReasonGoto {
+			b.Fatal(st)
+		}
+		b.StopTimer()
+		s.Seek(t0)
+		b.StartTimer()
+	}
+}
+
+// BenchmarkNext10000 measures `next 10000` forward on the bench firmware
+// from 5*10^6 steps into its run.
+func BenchmarkNext10000(b *testing.B) {
+	s := newFirmware(b, "bench")
+	runSteps(b, s, 5_000_000)
+	t0 := s.Now()
+	for b.Loop() {
+		if st := s.StepCount(0, Statement, false, 10_000); st.Reason != ReasonStep {
+			b.Fatal(st)
+		}
+		b.StopTimer()
+		s.Seek(t0)
+		b.StartTimer()
+	}
+}
