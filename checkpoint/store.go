@@ -12,7 +12,7 @@ import (
 type snap struct {
 	s    *vm.Snapshot
 	time uint64
-	size int64 // s.Bytes(), fixed once taken
+	size int64 // the memory it owns (see resize)
 	seg  summary
 }
 
@@ -54,18 +54,30 @@ func (st *store) last() *snap { return st.snaps[len(st.snaps)-1] }
 
 // add appends a checkpoint newer than every other one.
 func (st *store) add(sn *snap) {
-	if sn.s != nil {
-		sn.size = int64(sn.s.Bytes())
-	}
-	st.held += sn.size
 	st.snaps = append(st.snaps, sn)
+	if sn.s != nil {
+		st.resize(len(st.snaps) - 1)
+	} else {
+		st.held += sn.size
+	}
 }
 
-// resize sets the size of checkpoint i (its snapshot was replaced).
+// resize recounts the memory checkpoint i owns: the pages it holds that
+// the checkpoint before it does not (a page version lives in consecutive
+// snapshots, so each is owned by the oldest checkpoint holding it; when
+// that one goes, ownership moves to the next), plus its fixed overhead.
+// The sum over the checkpoints is never less than the memory they hold.
 func (st *store) resize(i int) {
-	st.held -= st.snaps[i].size
-	st.snaps[i].size = int64(st.snaps[i].s.Bytes())
-	st.held += st.snaps[i].size
+	sn := st.snaps[i]
+	if sn.s == nil {
+		return
+	}
+	st.held -= sn.size
+	sn.size = int64(sn.s.HeldBytes())
+	if i > 0 {
+		sn.size -= int64(sn.s.SharedBytes(st.snaps[i-1].s))
+	}
+	st.held += sn.size
 }
 
 // remove drops checkpoint i, folding its segment into the previous one.
@@ -75,6 +87,9 @@ func (st *store) remove(i int) {
 	}
 	st.held -= st.snaps[i].size
 	st.snaps = append(st.snaps[:i], st.snaps[i+1:]...)
+	if i < len(st.snaps) {
+		st.resize(i) // it owns what the removed one shared with it
+	}
 }
 
 // truncate drops every checkpoint at or after t and reopens the segment of

@@ -173,7 +173,7 @@ type Stats struct {
 func (t *Timeline) Stats() Stats {
 	return Stats{
 		Checkpoints: len(t.store.snaps), Bytes: t.store.bytes(),
-		Cached: len(t.cache.snaps), CachedBytes: t.cache.bytes(),
+		Cached: len(t.cache.snaps), CachedBytes: t.cache.bytes(&t.store),
 		Events: len(t.events), Outputs: len(t.output),
 	}
 }
