@@ -44,12 +44,16 @@
 // # Checkpoints and reverse search
 //
 // Checkpoints are taken every Options.Interval steps at the frontier (at
-// multiples of it). The newest Options.Dense keep full density; older ones
-// are thinned so that spacing doubles each time the age doubles (O(log L)
-// in all), and the least useful are evicted to stay inside Options.Budget
-// bytes. The start checkpoint is never evicted. A small seek cache adds
-// checkpoints at geometrically growing distances back from each seek target,
-// so repeated steps back deep in history replay only a few thousand steps.
+// multiples of it). With a budget (the default) every checkpoint is kept
+// until they hold Options.Budget bytes; then the least useful are evicted.
+// Memory is counted by owner: each page version belongs to the oldest
+// checkpoint holding it, and moves to the next one when that is evicted,
+// so the budget is a real bound. Without a budget, older checkpoints are
+// thinned so that spacing doubles each time the age doubles (O(log L) in
+// all). The start checkpoint is never evicted. A small seek cache adds
+// checkpoints at geometrically growing distances back from each seek
+// target, so repeated steps back deep in history replay only a few
+// thousand steps.
 //
 // Each segment between checkpoints carries a summary (vm.Activity: code
 // pages executed, RAM pages written). SearchBack is the one reverse
