@@ -6,7 +6,8 @@ package debugger
 // Instruction steps of a one-hart board go through the timeline at once:
 // forward one run of n steps with the breakpoints armed, backward one
 // reverse search over the last n steps (reverse-continue with a floor), so
-// `reverse-stepi 100000` costs about as much as a seek.
+// `reverse-stepi 100000` costs about as much as a seek. With several harts
+// the floor is found from the hart's cycle counter in O(log n) seeks.
 
 // StepCount is Next (or StepIn with into) repeated n times.
 func (s *Session) StepCount(hart int, g Granularity, into bool, n uint64) Stop {
@@ -24,10 +25,22 @@ func (s *Session) StepCount(hart int, g Granularity, into bool, n uint64) Stop {
 // StepBackCount is StepBack repeated n times.
 func (s *Session) StepBackCount(hart int, g Granularity, n uint64) Stop {
 	n = max(n, 1)
-	if g == ByInstruction && n > 1 && s.m.Harts() == 1 {
+	if g == ByInstruction && n > 1 {
 		s.begin()
 		now := s.tl.Now()
-		return s.runBackward(now - min(n, now-s.tl.Start()))
+		if s.m.Harts() == 1 {
+			return s.runBackward(now - min(n, now-s.tl.Start()))
+		}
+		floor, _, ok, err := s.hartStepsBack(hart, n)
+		if serr := s.tl.Seek(now); err == nil {
+			err = serr
+		}
+		if err != nil {
+			return s.errorStop(err)
+		}
+		if ok {
+			return s.runBackward(floor)
+		}
 	}
 	return s.Repeat(n, func() Stop { return s.StepBack(hart, g) })
 }
