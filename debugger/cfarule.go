@@ -4,12 +4,15 @@ package debugger
 // statement boundary it meets; unwinding through the call frame
 // information each time dominates its cost. At a given pc the CFA is one
 // register plus a constant offset (sp, or s0 when the function keeps a
-// frame pointer), so the session learns that rule per pc from the first
-// cfaSamples full unwinds and uses it afterwards, unless the samples
-// disagree (a frame of variable size): then that pc is always unwound.
+// frame pointer or a frame of variable size), so the true rule never
+// disagrees with a full unwind. After cfaSamples full unwinds at a pc the
+// session uses the register no unwind there has ruled out; while both
+// still fit it uses them when they agree (then the answer is right
+// whichever is the true one) and unwinds fully when they do not, which
+// rules one out. When both are ruled out (another rule) it always unwinds.
 
 // cfaSamples is how many full unwinds at one pc must agree on a rule.
-const cfaSamples = 4
+const cfaSamples = 2
 
 // RISC-V integer registers a CFA rule may be based on.
 const (
@@ -31,13 +34,13 @@ func (s *Session) fastCFA(hart int) uint32 {
 	pc := h.PC()
 	r := s.cfaRules[pc]
 	if r != nil && r.n >= cfaSamples {
+		bySP, byS0 := h.Reg(regSP)+r.dsp, h.Reg(regS0)+r.ds0
 		switch {
-		case r.sp:
-			return h.Reg(regSP) + r.dsp
-		case r.s0:
-			return h.Reg(regS0) + r.ds0
+		case r.sp && r.s0 && bySP == byS0, r.sp && !r.s0:
+			return bySP
+		case r.s0 && !r.sp:
+			return byS0
 		}
-		return s.cfa(hart)
 	}
 	cfa := s.cfa(hart)
 	if s.cfaRules == nil {
