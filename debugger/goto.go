@@ -1,6 +1,11 @@
 package debugger
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+
+	"github.com/rewind-debugger/rewind/checkpoint"
+)
 
 // RunTo runs forward (or backward) to the next (previous) moment hart
 // reaches addr; breakpoints met first stop the run.
@@ -34,7 +39,10 @@ func (s *Session) LineAddrs(file string, line int) ([]uint32, error) {
 func (s *Session) Seek(t uint64) Stop {
 	s.begin()
 	t = min(max(t, s.tl.Start()), s.tl.End())
-	if err := s.tl.Seek(t); err != nil {
+	if err := s.tl.SeekPausable(t); errors.Is(err, checkpoint.ErrPaused) {
+		s.ClearPause()
+		return s.stopHere(ReasonPause, s.hart, fmt.Sprintf("paused on the way to time %d", t))
+	} else if err != nil {
 		return s.errorStop(fmt.Errorf("seek to %d: %w", t, err))
 	}
 	return s.stopHere(ReasonGoto, s.hart, fmt.Sprintf("time %d", t))

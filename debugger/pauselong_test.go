@@ -1,6 +1,7 @@
 package debugger
 
 import (
+	"os"
 	"testing"
 	"time"
 )
@@ -46,5 +47,29 @@ func TestPauseStopsLongOperations(t *testing.T) {
 			t.Fatalf("%s: paused at %d, began at %d", o.name, s.Now(), before)
 		}
 		s.ClearPause()
+	}
+}
+
+// A long seek (checkpoints far apart: a tiny budget keeps only the start
+// and the newest) stops on Pause at a moment on the way.
+func TestPauseStopsLongSeek(t *testing.T) {
+	elf, err := os.ReadFile("../testdata/firmware/spin.elf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(elf, Options{Path: "spin.elf", CheckpointBudget: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runSteps(t, s, 300_000_000)
+	target := s.Now() / 2
+	timer := time.AfterFunc(20*time.Millisecond, s.Pause)
+	st := s.Seek(target)
+	timer.Stop()
+	if st.Reason != ReasonPause || s.Now() >= target {
+		t.Fatalf("seek to %d: %v at %d, want a pause on the way", target, st, s.Now())
+	}
+	if st := s.Seek(target); st.Reason != ReasonGoto || s.Now() != target {
+		t.Fatalf("seek again: %v at %d", st, s.Now())
 	}
 }
