@@ -25,6 +25,13 @@ func (t *Timeline) ReverseContinue() (st vm.Stop, found bool, err error) {
 // at once), so a caller that checks for pauses itself calls ClearPause
 // before its check and no Pause made in between is lost.
 func (t *Timeline) ReverseRun(floor uint64) (st vm.Stop, found bool, err error) {
+	return t.ReverseRunWhere(floor, func(Hit) bool { return true })
+}
+
+// ReverseRunWhere is ReverseRun that lands on the latest hit visit accepts:
+// visit is called with the hits, newest first, until it returns true (a
+// hit count counted backwards, say), all in one search.
+func (t *Timeline) ReverseRunWhere(floor uint64, visit func(Hit) bool) (st vm.Stop, found bool, err error) {
 	origin := t.m.Time()
 	floor = max(floor, t.start)
 	if floor > origin {
@@ -32,7 +39,7 @@ func (t *Timeline) ReverseRun(floor uint64) (st vm.Stop, found bool, err error) 
 	}
 	if !t.cond.empty() {
 		var h Hit
-		h, found, err = t.searchBack(origin, floor, func(Hit) bool { return true })
+		h, found, err = t.searchBack(origin, floor, visit)
 		st = h.Stop
 	}
 	if err != nil {
