@@ -75,3 +75,23 @@ func BenchmarkStepBackLongLoop(b *testing.B) {
 	b.ReportMetric(float64(peak)/(1<<20), "heap-MiB")
 	b.ReportMetric(float64(s.tl.Stats().Bytes+s.tl.Stats().CachedBytes)/(1<<20), "ckpt-MiB")
 }
+
+// A hit count counted backwards far back is one reverse search: the
+// 5000th latest turn of the one-line loop.
+func TestReverseHitCountFarBack(t *testing.T) {
+	s := newFirmware(t, "spin")
+	runSteps(t, s, 1_000_000)
+	t0 := s.Now()
+	loop := s.syms.StatementsIn(s.syms.FunctionsNamed("main")[0].Low, s.syms.FunctionsNamed("main")[0].High)
+	pc := loop[len(loop)-1] // the loop's own statement (discriminator 1)
+	s.SetInstructionBreakpoints([]InstructionSpec{{Addr: pc}})
+	t1 := s.ReverseContinue().Time
+	t2 := s.ReverseContinue().Time
+	period := t1 - t2
+	s.Seek(t0)
+	s.SetInstructionBreakpoints([]InstructionSpec{{Addr: pc, Condition: Condition{HitCondition: "== 5000"}}})
+	st := s.ReverseContinue()
+	if st.Reason != ReasonInstruction || st.Time != t1-4999*period {
+		t.Fatalf("the 5000th hit back: %v, want time %d (period %d)", st, t1-4999*period, period)
+	}
+}
