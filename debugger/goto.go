@@ -35,10 +35,12 @@ func (s *Session) LineAddrs(file string, line int) ([]uint32, error) {
 	return out, nil
 }
 
-// Seek moves to time t (clamped to the history) and stops there.
+// Seek moves to time t (clamped to the history) and stops there; Pause
+// during a long replay stops it on the way (ReasonPause).
 func (s *Session) Seek(t uint64) Stop {
 	s.begin()
 	t = min(max(t, s.tl.Start()), s.tl.End())
+	s.ClearPause() // a pause asked while nothing ran is not for this seek
 	if err := s.tl.SeekPausable(t); errors.Is(err, checkpoint.ErrPaused) {
 		s.ClearPause()
 		return s.stopHere(ReasonPause, s.hart, fmt.Sprintf("paused on the way to time %d", t))
