@@ -21,6 +21,9 @@ type launchArgs struct {
 	SvdPath          string `json:"svdPath"`
 	UARTInput        string `json:"uartInput"`
 	NoDebug          bool   `json:"noDebug"`
+	// StopAtExit (default true) stops just before the firmware's exit;
+	// false ends the session at the exit.
+	StopAtExit *bool `json:"stopAtExit"`
 }
 
 // check validates the arguments that need no file access.
@@ -60,7 +63,7 @@ func (s *Server) open(a launchArgs) (*debugger.Session, error) {
 		MemorySize:       uint32(a.MemorySize) << 20,
 		CheckpointBudget: int64(a.CheckpointBudget) << 20,
 		Output:           s.uartOutput, Log: s.logOutput, Progress: s.reportProgress,
-		NoSemihosting: s.noSemi}
+		NoSemihosting: s.noSemi, StopAtExit: a.StopAtExit}
 	sess, err := debugger.Open(debugger.Program{ELFPath: a.resolve(a.Program), RecordingPath: a.resolve(a.Recording)}, opt)
 	if err != nil {
 		return nil, err

@@ -3,6 +3,7 @@ package adapter
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/rewind-debugger/rewind/debugger"
@@ -19,7 +20,8 @@ func TestLaunchRecording(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.Continue()
+	s.Continue() // stops before the exit
+	s.Continue() // exits
 	path := filepath.Join(t.TempDir(), "demo.rwd")
 	if err := s.Recording().Write(path); err != nil {
 		t.Fatal(err)
@@ -33,6 +35,10 @@ func TestLaunchRecording(t *testing.T) {
 		c.ok("launch", args, nil)
 		c.waitEvent("initialized", nil)
 		c.ok("configurationDone", nil, nil)
+		if st := c.stopped(); st.Reason != "exit" || !strings.Contains(st.Description, "code 1") {
+			t.Fatalf("%v: stop before the exit: %+v", args, st)
+		}
+		c.ok("continue", map[string]any{"threadId": 1}, nil)
 		var ex struct{ ExitCode int }
 		c.waitEvent("exited", &ex)
 		if ex.ExitCode != 1 {

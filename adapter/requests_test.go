@@ -458,6 +458,10 @@ func TestExceptionFilter(t *testing.T) {
 	}
 	c.ok("setExceptionBreakpoints", map[string]any{"filters": []string{}}, nil)
 	c.ok("continue", map[string]any{"threadId": 1}, nil)
+	if st := c.stopped(); st.Reason != "exit" {
+		t.Fatalf("continue to the exit: %+v", st)
+	}
+	c.ok("continue", map[string]any{"threadId": 1}, nil)
 	var ex struct{ ExitCode int }
 	c.waitEvent("exited", &ex)
 	if ex.ExitCode != 3 {

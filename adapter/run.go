@@ -95,7 +95,7 @@ func (s *Server) reportStop(st debugger.Stop) {
 		return
 	case debugger.ReasonError:
 		s.emit("output", dap.OutputEventBody{Category: "stderr", Output: st.Description + "\n"})
-	case debugger.ReasonStartOfHistory, debugger.ReasonHalted:
+	case debugger.ReasonStartOfHistory, debugger.ReasonHalted, debugger.ReasonEndOfHistory, debugger.ReasonExiting:
 		s.console(st.Description)
 	}
 	if fork := s.forkNote(); fork != "" {
@@ -122,6 +122,7 @@ var dapReasons = map[debugger.Reason]string{
 	debugger.ReasonEndOfHistory:   "step",
 	debugger.ReasonHalted:         "exception",
 	debugger.ReasonError:          "pause",
+	debugger.ReasonExiting:        "exit",
 }
 
 // dapReason maps a stop reason to a DAP stopped reason ("pause" for none).
@@ -140,6 +141,8 @@ func describe(st debugger.Stop) string {
 		return "Start of history"
 	case debugger.ReasonEndOfHistory:
 		return "End of history"
+	case debugger.ReasonExiting:
+		return fmt.Sprintf("Exiting with code %d (continue ends the session)", st.ExitCode)
 	case debugger.ReasonGoto:
 		return "Moved in time"
 	case debugger.ReasonError:

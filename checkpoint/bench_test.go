@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"slices"
+	"strconv"
 	"testing"
 	"time"
 
@@ -16,11 +17,15 @@ import (
 //
 //	go test -run='^$' -bench=. -benchtime=20x ./checkpoint
 //	REWIND_BIG_BENCH=1 go test -run='^$' -bench=Timeline -benchtime=20x -timeout=30m ./checkpoint
+//	REWIND_BENCH_DEPTH=1e10 go test -run='^$' -bench=Timeline/.*/seek -benchtime=50x -timeout=30m ./checkpoint
 
 func depths() []uint64 {
 	d := []uint64{1e6, 1e8}
 	if os.Getenv("REWIND_BIG_BENCH") == "1" {
 		d = append(d, 1e9)
+	}
+	if v, err := strconv.ParseFloat(os.Getenv("REWIND_BENCH_DEPTH"), 64); err == nil {
+		d = []uint64{uint64(v)} // one depth, e.g. REWIND_BENCH_DEPTH=1e10
 	}
 	return d
 }

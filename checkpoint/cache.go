@@ -64,11 +64,15 @@ func (c *seekCache) truncate(t uint64) {
 	c.snaps = c.snaps[:i]
 }
 
-// bytes is the memory held only by the cache's snapshots.
-func (c *seekCache) bytes() int64 {
+// bytes is the memory held only by the cache's snapshots: what each holds
+// beyond the regular checkpoint before it (an estimate from above).
+func (c *seekCache) bytes(st *store) int64 {
 	var n int64
 	for _, e := range c.snaps {
-		n += int64(e.s.Bytes())
+		n += int64(e.s.HeldBytes())
+		if i := st.at(e.time); i >= 0 {
+			n -= int64(e.s.SharedBytes(st.snaps[i].s))
+		}
 	}
 	return n
 }

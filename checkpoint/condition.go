@@ -30,6 +30,9 @@ type Conditions struct {
 	// it for every hit it scans, in forward order, so it must not rely on
 	// being called once per moment.
 	Predicate func(m *vm.Machine, st vm.Stop) bool
+	// Note, when set, is called at each hit a reverse search accepts, with
+	// the machine at the hit; its result is the hit's Note (SearchBack).
+	Note func(m *vm.Machine, st vm.Stop) uint64
 }
 
 func (c *Conditions) empty() bool {

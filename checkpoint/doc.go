@@ -44,21 +44,25 @@
 // # Checkpoints and reverse search
 //
 // Checkpoints are taken every Options.Interval steps at the frontier (at
-// multiples of it). The newest Options.Dense keep full density; older ones
-// are thinned so that spacing doubles each time the age doubles (O(log L)
-// in all), and the least useful are evicted to stay inside Options.Budget
-// bytes. The start checkpoint is never evicted. A small seek cache adds
-// checkpoints at geometrically growing distances back from each seek target,
-// so repeated steps back deep in history replay only a few thousand steps.
+// multiples of it). With a budget (the default) every checkpoint is kept
+// until they hold Options.Budget bytes; then the least useful are evicted.
+// Memory is counted by owner: each page version belongs to the oldest
+// checkpoint holding it, and moves to the next one when that is evicted,
+// so the budget is a real bound. Without a budget, older checkpoints are
+// thinned so that spacing doubles each time the age doubles (O(log L) in
+// all). The start checkpoint is never evicted. A small seek cache adds
+// checkpoints at geometrically growing distances back from each seek
+// target, so repeated steps back deep in history replay only a few
+// thousand steps.
 //
 // Each segment between checkpoints carries a summary (vm.Activity: code
-// pages executed, RAM pages written). ReverseContinue searches windows of
-// growing size back from Now within the current segment (cost proportional
-// to the distance of the hit), then whole segments going back, skipping
-// those whose summary rules out every breakpoint and write watchpoint
-// (reads, traps and MMIO ranges cannot be ruled out). A scan that hits more
-// than 20 times skips to the middle of what is left with stops off and
-// searches the later half first.
+// pages executed, RAM pages written). SearchBack is the one reverse
+// search: it visits the hits of its conditions newest first, in windows
+// growing back from Now (cost proportional to the distance of the answer),
+// skipping segments whose summary rules out every breakpoint and write
+// watchpoint, and holding a bounded number of hits (a window that hits
+// often is searched by halves, the later half first). ReverseContinue and
+// ReverseRun use it; ARCHITECTURE.md describes it in full.
 //
 // # Recordings
 //

@@ -102,6 +102,9 @@ func (t *Timeline) LoadEvents(evs []Event) error {
 	}
 	// the start checkpoint must include the events stamped at the start
 	t.store.snaps[0].s = t.m.Snapshot()
-	t.store.snaps[0].size = int64(t.store.snaps[0].s.Bytes())
+	t.store.resize(0)
+	if len(t.store.snaps) > 1 {
+		t.store.resize(1)
+	}
 	return nil
 }

@@ -63,19 +63,35 @@ func (t *Timeline) StepBack(n uint64) (bool, error) {
 	return true, t.seek(target)
 }
 
-func (t *Timeline) seek(target uint64) error {
+// SeekPausable is Seek that Pause interrupts (a pending one too): it then
+// returns ErrPaused with the machine where the replay got to, a moment of
+// history between the checkpoint it restored and target.
+func (t *Timeline) SeekPausable(target uint64) error {
+	if target < t.start || target > t.end {
+		return fmt.Errorf("checkpoint: seek to %d outside history [%d, %d]", target, t.start, t.end)
+	}
+	return t.seekWith(target, true)
+}
+
+func (t *Timeline) seek(target uint64) error { return t.seekWith(target, false) }
+
+// seekWith moves to target; pausable lets Pause interrupt the replay.
+func (t *Timeline) seekWith(target uint64, pausable bool) error {
 	t.disarm()
+	if pausable && t.pause.Load() {
+		return ErrPaused
+	}
 	from, err := t.restoreFor(target)
 	if err != nil {
 		return err
 	}
 	for _, p := range cachePoints(from, target, t.opt.Interval) {
-		if err := t.replayTo(p); err != nil {
+		if err := t.replayTo(p, pausable); err != nil {
 			return err
 		}
 		t.cache.add(t.m.Snapshot(), p)
 	}
-	return t.replayTo(target)
+	return t.replayTo(target, pausable)
 }
 
 // restoreFor restores the latest checkpoint (regular or cached) at or
@@ -101,11 +117,15 @@ func (t *Timeline) restoreFor(target uint64) (uint64, error) {
 	return best, t.restore(i)
 }
 
-// replayTo runs forward with stops off to target, which must be in history.
-func (t *Timeline) replayTo(target uint64) error {
+// replayTo runs forward with stops off to target, which must be in
+// history; pausable, it returns ErrPaused on Pause.
+func (t *Timeline) replayTo(target uint64, pausable bool) error {
 	for {
 		st := t.runTo(target, true)
 		if st.Reason == vm.StopPause {
+			if pausable && t.pause.Load() {
+				return ErrPaused
+			}
 			continue
 		}
 		ended := st.Reason == vm.StopExit || st.Reason == vm.StopFatal

@@ -12,7 +12,7 @@ import (
 type snap struct {
 	s    *vm.Snapshot
 	time uint64
-	size int64 // s.Bytes(), fixed once taken
+	size int64 // the memory it owns (see resize)
 	seg  summary
 }
 
@@ -20,17 +20,20 @@ type snap struct {
 // (the start of history) is never evicted; neither is the newest.
 //
 // Policy: checkpoints are taken every interval steps at the frontier, at
-// times that are multiples of interval. One whose age (end - time) is at
-// least dense*interval is kept only if its index time/interval is a multiple
-// of 2^level, where level grows by one each time the age doubles; so
-// spacing doubles with age and about dense/2 checkpoints remain per
-// doubling: O(log L) in all. On top, the total size is kept under budget
-// by evicting the checkpoint whose removal costs least (see penalty).
+// times that are multiples of interval. With a budget, every checkpoint is
+// kept until the checkpoints hold more than the budget; then the cheapest
+// to lose (see cost) are evicted in batches down to 7/8 of it, so the
+// memory the user grants is spent on faster seeks. Without a budget
+// (negative), one whose age (end - time) is at least dense*interval is
+// kept only if its index time/interval is a multiple of 2^level, where
+// level grows by one each time the age doubles; so spacing doubles with age
+// and about dense/2 checkpoints remain per doubling: O(log L) in all.
 type store struct {
 	snaps    []*snap
 	interval uint64
 	dense    uint64
 	budget   int64
+	held     int64 // the sum of the sizes of snaps
 }
 
 // at returns the index of the latest checkpoint at or before t (-1 if none).
@@ -51,10 +54,30 @@ func (st *store) last() *snap { return st.snaps[len(st.snaps)-1] }
 
 // add appends a checkpoint newer than every other one.
 func (st *store) add(sn *snap) {
-	if sn.s != nil {
-		sn.size = int64(sn.s.Bytes())
-	}
 	st.snaps = append(st.snaps, sn)
+	if sn.s != nil {
+		st.resize(len(st.snaps) - 1)
+	} else {
+		st.held += sn.size
+	}
+}
+
+// resize recounts the memory checkpoint i owns: the pages it holds that
+// the checkpoint before it does not (a page version lives in consecutive
+// snapshots, so each is owned by the oldest checkpoint holding it; when
+// that one goes, ownership moves to the next), plus its fixed overhead.
+// The sum over the checkpoints is never less than the memory they hold.
+func (st *store) resize(i int) {
+	sn := st.snaps[i]
+	if sn.s == nil {
+		return
+	}
+	st.held -= sn.size
+	sn.size = int64(sn.s.HeldBytes())
+	if i > 0 {
+		sn.size -= int64(sn.s.SharedBytes(st.snaps[i-1].s))
+	}
+	st.held += sn.size
 }
 
 // remove drops checkpoint i, folding its segment into the previous one.
@@ -62,7 +85,11 @@ func (st *store) remove(i int) {
 	if i > 0 {
 		st.snaps[i-1].seg.merge(st.snaps[i].seg)
 	}
+	st.held -= st.snaps[i].size
 	st.snaps = append(st.snaps[:i], st.snaps[i+1:]...)
+	if i < len(st.snaps) {
+		st.resize(i) // it owns what the removed one shared with it
+	}
 }
 
 // truncate drops every checkpoint at or after t and reopens the segment of
@@ -73,6 +100,7 @@ func (st *store) truncate(t uint64) {
 		i = -1
 	}
 	for j := i + 1; j < len(st.snaps); j++ {
+		st.held -= st.snaps[j].size
 		st.snaps[j] = nil
 	}
 	st.snaps = st.snaps[:i+1]
@@ -103,40 +131,31 @@ func (st *store) keep(t, age uint64) bool {
 	return lv >= 64 || n&(1<<lv-1) == 0
 }
 
-// thin applies the exponential policy and then the memory budget.
+// thin applies the policy after a checkpoint was added at end.
 func (st *store) thin(end uint64) {
+	if st.budget > 0 {
+		if st.held > st.budget {
+			st.evict(end, st.budget-st.budget/8)
+		}
+		return
+	}
 	for i := len(st.snaps) - 2; i >= 1; i-- {
 		if sn := st.snaps[i]; !st.keep(sn.time, end-sn.time) {
 			st.remove(i)
 		}
 	}
-	for st.budget > 0 && len(st.snaps) > 2 && st.bytes() > st.budget {
-		st.remove(st.cheapest(end))
-	}
 }
 
-// cheapest returns the index of the checkpoint whose eviction costs least:
-// removing i merges gaps g1 and g2, raising the replay cost of a uniformly
-// random seek into them by g1*g2; seeks are likelier near the present, so
-// the cost is divided by the age.
-func (st *store) cheapest(end uint64) int {
-	best, bestCost := 1, -1.0
-	for i := 1; i < len(st.snaps)-1; i++ {
-		g1 := float64(st.snaps[i].time - st.snaps[i-1].time)
-		g2 := float64(st.snaps[i+1].time - st.snaps[i].time)
-		age := float64(end-st.snaps[i].time) + float64(st.interval)
-		if c := g1 * g2 / age; bestCost < 0 || c < bestCost {
-			best, bestCost = i, c
-		}
-	}
-	return best
+// cost is what evicting checkpoint i costs: removing it merges gaps g1
+// and g2, raising the replay cost of a uniformly random seek into them by
+// g1*g2; seeks are likelier near the present, so the cost is divided by
+// the age.
+func (st *store) cost(i int, end uint64) float64 {
+	g1 := float64(st.snaps[i].time - st.snaps[i-1].time)
+	g2 := float64(st.snaps[i+1].time - st.snaps[i].time)
+	age := float64(end-st.snaps[i].time) + float64(st.interval)
+	return g1 * g2 / age
 }
 
 // bytes is the memory held only by checkpoints.
-func (st *store) bytes() int64 {
-	var n int64
-	for _, sn := range st.snaps {
-		n += sn.size
-	}
-	return n
-}
+func (st *store) bytes() int64 { return st.held }

@@ -19,11 +19,12 @@ const (
 type Options struct {
 	// Interval is the number of steps between checkpoints near the present.
 	Interval uint64
-	// Dense is how many of the newest checkpoints keep full density before
-	// the spacing starts doubling with age.
+	// Dense is, without a budget, how many of the newest checkpoints keep
+	// full density before the spacing starts doubling with age.
 	Dense int
-	// Budget bounds the memory held by checkpoints, in bytes (negative: no
-	// bound).
+	// Budget bounds the memory held by checkpoints, in bytes; checkpoints
+	// are kept at full density until it is reached, then the least useful
+	// go. Negative: no bound, and O(log L) checkpoints (see Dense).
 	Budget int64
 	// Output receives every UART byte the first time the guest produces it,
 	// never during re-execution of history.
@@ -172,7 +173,7 @@ type Stats struct {
 func (t *Timeline) Stats() Stats {
 	return Stats{
 		Checkpoints: len(t.store.snaps), Bytes: t.store.bytes(),
-		Cached: len(t.cache.snaps), CachedBytes: t.cache.bytes(),
+		Cached: len(t.cache.snaps), CachedBytes: t.cache.bytes(&t.store),
 		Events: len(t.events), Outputs: len(t.output),
 	}
 }

@@ -37,23 +37,36 @@ func (c *Console) cmdRun(name, arg string) error {
 	}
 	c.backward = strings.HasPrefix(name, "reverse-")
 	defer func() { c.backward = false }()
-	for i := 0; i < n; i++ {
-		st, err := c.run.Run(func(*debugger.Session) debugger.Stop { return op() })
-		if err != nil {
-			return err
+	st, err := c.run.Run(func(*debugger.Session) debugger.Stop {
+		if counted, ok := c.countedMotions()[name]; ok && n > 1 {
+			return counted(uint64(n))
 		}
-		if errors.Is(st.Err, debugger.ErrOutermostFrame) {
-			return st.Err // refused before it moved
-		}
-		if i == n-1 || st.Reason != debugger.ReasonStep {
-			c.showStop(st)
-			if v := c.returnedValue(fn, st); v != "" {
-				fmt.Fprintln(c.out, v)
-			}
-			return nil
-		}
+		return c.s.Repeat(uint64(n), op)
+	})
+	if err != nil {
+		return err
+	}
+	if errors.Is(st.Err, debugger.ErrOutermostFrame) {
+		return st.Err // refused before it moved
+	}
+	c.showStop(st)
+	if v := c.returnedValue(fn, st); v != "" {
+		fmt.Fprintln(c.out, v)
 	}
 	return nil
+}
+
+// countedMotions are the motions the session performs n times as one
+// operation (through the reverse-search engine where it can).
+func (c *Console) countedMotions() map[string]func(n uint64) debugger.Stop {
+	h := c.hart
+	return map[string]func(n uint64) debugger.Stop{
+		"next":          func(n uint64) debugger.Stop { return c.s.StepCount(h, debugger.Statement, false, n) },
+		"step":          func(n uint64) debugger.Stop { return c.s.StepCount(h, debugger.Statement, true, n) },
+		"stepi":         func(n uint64) debugger.Stop { return c.s.StepCount(h, debugger.ByInstruction, true, n) },
+		"reverse-next":  func(n uint64) debugger.Stop { return c.s.StepBackCount(h, debugger.Statement, n) },
+		"reverse-stepi": func(n uint64) debugger.Stop { return c.s.StepBackCount(h, debugger.ByInstruction, n) },
+	}
 }
 
 // motions maps the time-moving commands to session operations.

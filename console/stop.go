@@ -76,6 +76,11 @@ func reasonText(st debugger.Stop, backward bool) string {
 		return fmt.Sprintf("[%s, time %d]", st.Description, st.Time)
 	case debugger.ReasonStartOfHistory:
 		return "Reached the start of history: nothing earlier."
+	case debugger.ReasonExiting:
+		return fmt.Sprintf("[the firmware is about to exit with code %d, time %d: step back or reverse to see why; continue exits]",
+			st.ExitCode, st.Time)
+	case debugger.ReasonEndOfHistory:
+		return fmt.Sprintf("[end of history, time %d: the recording ends here; step back or reverse to explore it]", st.Time)
 	case debugger.ReasonException, debugger.ReasonHalted:
 		if tr := st.Trap; tr != nil {
 			where := fmt.Sprintf("%#x", tr.PC)
@@ -89,7 +94,7 @@ func reasonText(st debugger.Stop, backward bool) string {
 			case st.Reason == debugger.ReasonHalted:
 				// The board halts on the faulting instruction, which never
 				// completes: there is no trap handler to run.
-				hint = "; no trap handler can take it, so the board halted on the faulting instruction"
+				hint = "; no trap handler can take it, so the board halted on the faulting instruction (continue ends the run)"
 			}
 			return fmt.Sprintf("%s: %s at %s (mtval %#x)%s", capitalize(st.Reason.String()),
 				debugger.CauseName(tr.Cause), where, tr.Tval, hint)

@@ -159,7 +159,7 @@ func TestValueHistory(t *testing.T) {
 			t.Fatalf("capped history (last %v): %+v %v", last, c, err)
 		}
 	}
-	if st := s.Continue(); st.Reason != ReasonExited {
+	if st := s.Continue(); st.Reason != ReasonExiting {
 		t.Fatalf("after the history the breakpoints were not as before: %v", st)
 	}
 }
@@ -278,7 +278,7 @@ func FuzzParseLocation(f *testing.F) {
 // first (or last) DefaultHistoryLimit are listed.
 func TestValueHistoryLong(t *testing.T) {
 	s := openFirmware(t, "counter")
-	if st := s.Continue(); st.Reason != ReasonExited || st.ExitCode != 0 {
+	if st := s.Continue(); st.Reason != ReasonExiting || st.ExitCode != 0 {
 		t.Fatalf("counter: %v", st)
 	}
 	for _, last := range []bool{false, true} {

@@ -46,15 +46,23 @@
 //   - A forward data breakpoint stops after the access; a reverse one
 //     before it (the old value is visible; one instruction forward
 //     performs it).
-//   - Step over stops at the next statement boundary of another line in
-//     the same frame (identified by CFA), or on return in the caller.
-//     Reverse step over replays windows of growing size before now, noting
-//     the statement boundaries of this function and its caller, and lands
-//     on the start of the previous line of this frame, or of the calling
-//     line when the frame began in between; it always moves to another
-//     line. Reverse step out lands before the call instruction; reverse
-//     step in lands on the last line of a function called directly from
-//     the previous line.
+//   - Step over stops at the next line instance in the same frame
+//     (identified by CFA; a jump back to the same line, as in a loop on
+//     one line, is a new instance), or on return in the caller. Reverse
+//     step over lands on the start of the previous line instance of this
+//     frame, or of the calling line when the frame began in between.
+//     Reverse step out lands before the call instruction; reverse step in
+//     lands on the last line of a function called directly from the
+//     previous line. All of them use the timeline's one reverse search
+//     (checkpoint.Timeline.SearchBack), in bounded memory.
+//   - Counted steps (StepCount, StepBackCount, Repeat) are one operation
+//     that stops early at anything but a plain step end and on Pause;
+//     "reverse-stepi N" costs about a seek.
+//   - A forward run that reaches the firmware's exit stops just before it
+//     (ReasonExiting, with the exit code); one more forward operation
+//     performs it (ReasonExited). Options.StopAtExit false ends at the
+//     exit at once. A replayed recording stops at its end
+//     (ReasonEndOfHistory).
 //   - At the start of history a backward operation stops with
 //     ReasonStartOfHistory and says so.
 //   - A data stop's Watch holds the watched memory just before and just

@@ -15,4 +15,10 @@ func TestUnhandledTrapHalts(t *testing.T) {
 	if back := s.StepBack(0, ByInstruction); back.Reason == ReasonHalted || s.Now() >= end {
 		t.Fatalf("step back from the fault: %+v at %d (fault at %d)", back, s.Now(), end)
 	}
+	if st := s.Continue(); st.Reason != ReasonHalted || s.Now() != end {
+		t.Fatalf("continue to the fault again: %+v at %d", st, s.Now())
+	}
+	if st := s.Continue(); st.Reason != ReasonExited || st.ExitCode != 1 || st.Trap == nil {
+		t.Fatalf("continue at the halt: %+v, want the run to end", st)
+	}
 }

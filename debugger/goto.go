@@ -1,6 +1,11 @@
 package debugger
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+
+	"github.com/rewind-debugger/rewind/checkpoint"
+)
 
 // RunTo runs forward (or backward) to the next (previous) moment hart
 // reaches addr; breakpoints met first stop the run.
@@ -30,11 +35,16 @@ func (s *Session) LineAddrs(file string, line int) ([]uint32, error) {
 	return out, nil
 }
 
-// Seek moves to time t (clamped to the history) and stops there.
+// Seek moves to time t (clamped to the history) and stops there; Pause
+// during a long replay stops it on the way (ReasonPause).
 func (s *Session) Seek(t uint64) Stop {
 	s.begin()
 	t = min(max(t, s.tl.Start()), s.tl.End())
-	if err := s.tl.Seek(t); err != nil {
+	s.ClearPause() // a pause asked while nothing ran is not for this seek
+	if err := s.tl.SeekPausable(t); errors.Is(err, checkpoint.ErrPaused) {
+		s.ClearPause()
+		return s.stopHere(ReasonPause, s.hart, fmt.Sprintf("paused on the way to time %d", t))
+	} else if err != nil {
 		return s.errorStop(fmt.Errorf("seek to %d: %w", t, err))
 	}
 	return s.stopHere(ReasonGoto, s.hart, fmt.Sprintf("time %d", t))

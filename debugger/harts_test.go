@@ -103,3 +103,26 @@ func TestStepBackOfHartNotRunYet(t *testing.T) {
 		t.Fatalf("step back of hart 1 before it ran: %v at %d", st, s.Now())
 	}
 }
+
+// A counted instruction step back of one hart undoes that many of its
+// steps (found through its cycle counter), as single steps back do.
+func TestCountedStepBackOfEachHart(t *testing.T) {
+	s := newTwoHarts(t)
+	for _, tt := range hartTurns {
+		t.Run(tt.name, func(t *testing.T) {
+			seekTo(t, s, tt.at+3000)
+			for range 5 {
+				s.StepBack(tt.hart, ByInstruction)
+			}
+			want := s.Now()
+			seekTo(t, s, tt.at+3000)
+			if st := s.StepBackCount(tt.hart, ByInstruction, 5); st.Reason != ReasonStep || s.Now() != want {
+				t.Fatalf("reverse-stepi 5 of hart %d: %v at %d, want %d", tt.hart, st, s.Now(), want)
+			}
+			seekTo(t, s, tt.at+3000)
+			if st := s.StepBackCount(tt.hart, ByInstruction, 1e6); st.Reason != ReasonStartOfHistory {
+				t.Fatalf("reverse-stepi 10^6 of hart %d: %v", tt.hart, st)
+			}
+		})
+	}
+}

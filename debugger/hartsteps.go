@@ -28,25 +28,29 @@ func (s *Session) hartSteps(hart int) uint64 {
 }
 
 // lastStepOf finds the moment just before hart's latest step before Now:
-// the latest T with hartSteps(T) < hartSteps(Now). It probes back at
-// doubling distances, then bisects. found=false means hart took no step
-// since the start of history. The timeline is left at an arbitrary time.
+// the latest T with hartSteps(T) < hartSteps(Now). found=false means hart
+// took no step since the start of history. The timeline is left at an
+// arbitrary time.
 func (s *Session) lastStepOf(hart int) (t uint64, found bool, err error) {
-	now, start := s.tl.Now(), s.tl.Start()
 	want := s.hartSteps(hart)
-	before := func(at uint64) (bool, error) {
+	return s.latestWhere(1, func(at uint64) (bool, error) {
 		if err := s.tl.Seek(at); err != nil {
 			return false, fmt.Errorf("looking for hart %d's last step: %w", hart, err)
 		}
 		return s.hartSteps(hart) < want, nil
-	}
-	hi, lo := now, now // invariant once found: steps(lo) < want == steps(hi)
-	for d := uint64(1); ; d *= 2 {
-		lo = start
-		if now-start > d {
-			lo = now - d
-		}
-		ok, err := before(lo)
+	})
+}
+
+// latestWhere finds the latest time T before Now at which holds, a
+// condition true up to some time and false after it, probing back at
+// doubling distances from d and then bisecting: O(log distance) probes.
+// found=false when it holds nowhere down to the start of history.
+func (s *Session) latestWhere(d uint64, holds func(at uint64) (bool, error)) (t uint64, found bool, err error) {
+	now, start := s.tl.Now(), s.tl.Start()
+	hi, lo := now, now // invariant once found: holds(lo), !holds(hi)
+	for ; ; d *= 2 {
+		lo = now - min(d, now-start)
+		ok, err := holds(lo)
 		if err != nil {
 			return 0, false, err
 		}
@@ -60,7 +64,7 @@ func (s *Session) lastStepOf(hart int) (t uint64, found bool, err error) {
 	}
 	for hi-lo > 1 {
 		mid := lo + (hi-lo)/2
-		ok, err := before(mid)
+		ok, err := holds(mid)
 		if err != nil {
 			return 0, false, err
 		}

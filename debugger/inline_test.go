@@ -1,23 +1,13 @@
 package debugger
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 )
 
 // newProg opens testdata/symbols' program built with -Og.
 func newProg(t testing.TB) *Session {
-	path := filepath.Join("..", "testdata", "symbols", "prog-Og.elf")
-	elf, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := New(elf, Options{Path: path})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
+	return openSession(t, filepath.Join("..", "testdata", "symbols", "prog-Og.elf"))
 }
 
 // TestRecursion steps both ways in factorial's recursion: frames are told

@@ -1,25 +1,12 @@
 package debugger
 
-import (
-	"github.com/rewind-debugger/rewind/checkpoint"
-)
-
 // RecordingEnd returns the time at which a replayed recording's history
 // ends, when the recorded run was cut short (neither exited nor halted):
 // beyond it the replay would run on without the recorded input, so
 // forward runs stop there (ContinueUntil, StepInstructionUntil).
 // ok=false for a live run, or a recording that ended in an exit or a halt
-// (replaying reproduces that ending).
-func (s *Session) RecordingEnd() (end uint64, ok bool) {
-	r := s.opt.Recording
-	if r == nil {
-		return 0, false
-	}
-	if k := r.r.Status.Kind; k == checkpoint.StatusExit || k == checkpoint.StatusFatal {
-		return 0, false
-	}
-	return r.r.End, true
-}
+// (replaying reproduces that ending), or once the past was edited.
+func (s *Session) RecordingEnd() (end uint64, ok bool) { return s.recordingEnd() }
 
 // ContinueUntil runs forward like Continue, but stops at time limit with
 // ReasonEndOfHistory (at once when the session is there already).

@@ -69,8 +69,11 @@ func TestRecordingEnd(t *testing.T) {
 	if _, ok := live.RecordingEnd(); ok {
 		t.Fatal("a live run has a recording end")
 	}
-	if st := live.Continue(); st.Reason != ReasonExited {
+	if st := live.Continue(); st.Reason != ReasonExiting {
 		t.Fatalf("demo: %v", st)
+	}
+	if st := live.Continue(); st.Reason != ReasonExited {
+		t.Fatalf("demo at its exit: %v", st)
 	}
 	if _, ok := replayOf(t, live).RecordingEnd(); ok {
 		t.Fatal("a recording that exited has an end forward runs stop at")

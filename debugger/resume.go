@@ -85,27 +85,34 @@ func (s *Session) runBackward(floor uint64) Stop {
 	defer s.arm(false)
 	s.bps.each(func(b *Breakpoint) { b.back = 0 })
 	s.condErr = ""
-	for {
-		if s.pausing() {
-			s.ClearPause()
-			return s.stopHere(ReasonPause, s.hart, "paused")
-		}
-		s.seekRes = map[hitKey]hitResult{}
-		st, found, err := s.tl.ReverseRun(floor)
-		switch {
-		case errors.Is(err, checkpoint.ErrPaused):
-			s.ClearPause()
-			return s.stopHere(ReasonPause, s.hart, "paused")
-		case err != nil:
-			return s.errorStop(fmt.Errorf("reverse search: %w", err))
-		case !found:
-			return s.startStop(floor)
-		}
-		r := s.seekRes[hitKey{st.Time, st.Hart}]
-		if ids, ok := s.countBack(r); ok || r.temp {
-			return s.hitStop(st, ids, r.temp)
-		}
+	if s.pausing() {
+		s.ClearPause()
+		return s.stopHere(ReasonPause, s.hart, "paused")
 	}
+	// One search: hits are visited newest first and counted backwards
+	// until one stops (its result is taken from seekRes as it is visited).
+	s.seekRes = map[hitKey]hitResult{}
+	var ids []int
+	var temp bool
+	st, found, err := s.tl.ReverseRunWhere(floor, func(h checkpoint.Hit) bool {
+		k := hitKey{h.Time, h.Hart}
+		r := s.seekRes[k]
+		delete(s.seekRes, k)
+		var ok bool
+		ids, ok = s.countBack(r)
+		temp = r.temp
+		return ok || r.temp
+	})
+	switch {
+	case errors.Is(err, checkpoint.ErrPaused):
+		s.ClearPause()
+		return s.stopHere(ReasonPause, s.hart, "paused")
+	case err != nil:
+		return s.errorStop(fmt.Errorf("reverse search: %w", err))
+	case !found:
+		return s.startStop(floor)
+	}
+	return s.hitStop(st, ids, temp)
 }
 
 // countBack applies hit conditions to a reverse hit.

@@ -15,23 +15,41 @@ func (s *Session) ReverseStepIn(hart int) Stop {
 	if err != nil || !found {
 		return s.landBack(hart, prev, found, err)
 	}
-	ms, err := s.scan(hart, prev, now, s.allStatements())
-	if err != nil {
-		_ = s.tl.Seek(now)
-		return s.landBack(hart, 0, false, err)
-	}
 	if err := s.tl.Seek(prev); err != nil {
 		return s.errorStop(err)
 	}
 	// A function called from the previous line has its CFA at the
 	// caller's sp; deeper calls (its own callees) are skipped.
 	sp := s.m.Hart(hart).Reg(symbols.RegSP)
-	for i := len(ms) - 1; i >= 0; i-- {
-		if m := ms[i]; m.time > prev && m.cfa == sp {
-			return s.landBack(hart, ms[s.lineStart(ms, i)].time, true, nil)
-		}
+	if err := s.tl.Seek(now); err != nil {
+		return s.errorStop(err)
 	}
-	return s.landBack(hart, prev, true, nil)
+	t, found, err := s.lastLineIn(hart, sp, prev+1)
+	if err != nil || !found {
+		return s.landBack(hart, prev, err == nil, err)
+	}
+	return s.landBack(hart, t, true, nil)
+}
+
+// lastLineIn finds the start of the latest line instance, after floor, of
+// a frame whose CFA is cfa.
+func (s *Session) lastLineIn(hart int, cfa uint32, floor uint64) (uint64, bool, error) {
+	var cur mark
+	seen := false
+	_, _, err := s.searchMarks(hart, s.allStatements(), floor, func(m mark) bool {
+		if m.cfa != cfa {
+			return false
+		}
+		if seen && (m.pc >= cur.pc || s.lineOf(m.pc) != s.lineOf(cur.pc)) {
+			return true
+		}
+		cur, seen = m, true
+		return false
+	})
+	if err != nil {
+		return 0, false, err
+	}
+	return cur.time, seen, nil
 }
 
 // allStatements lists the statement boundaries of every function with

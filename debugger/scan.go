@@ -7,52 +7,41 @@ import (
 	"github.com/rewind-debugger/rewind/vm"
 )
 
-// mark is one moment a replay scan stopped at: hart about to execute pc.
+// mark is one moment a reverse search met: hart about to execute pc in a
+// frame whose CFA is cfa.
 type mark struct {
 	time uint64
 	pc   uint32
 	cfa  uint32
 }
 
-// scan replays [from, to) with breakpoints on addrs only and returns the
-// moments hart reached one of them, oldest first, each with its frame's
-// CFA. It leaves the machine at to.
-func (s *Session) scan(hart int, from, to uint64, addrs []uint32) ([]mark, error) {
-	c := checkpoint.Conditions{}
+// searchMarks is the source-level use of the timeline's reverse search
+// (checkpoint.SearchBack): it visits, newest first, the moments before now
+// and at or after floor at which hart is about to execute one of addrs,
+// each with its frame's CFA, until visit returns true, and returns that
+// mark. The session's own stop conditions do not apply. The timeline is
+// left anywhere in [floor, now] (at now after an error or a pause); the
+// caller seeks.
+func (s *Session) searchMarks(hart int, addrs []uint32, floor uint64, visit func(mark) bool) (mark, bool, error) {
+	c := checkpoint.Conditions{
+		Note: func(*vm.Machine, vm.Stop) uint64 { return uint64(s.fastCFA(hart)) },
+	}
 	for _, a := range addrs {
 		c.Breakpoints = append(c.Breakpoints, checkpoint.Breakpoint{Addr: a, Hart: hart})
 	}
-	s.tl.SetConditions(c)
-	defer s.arm(false)
-	start := from
-	if from > s.tl.Start() {
-		start = from - 1 // so that a stop exactly at from is reported
-	}
-	if err := s.tl.Seek(start); err != nil {
-		return nil, fmt.Errorf("replaying history: %w", err)
-	}
-	var out []mark
-	for s.tl.Now() < to {
-		if s.pausing() {
-			return nil, checkpoint.ErrPaused
-		}
-		st := s.tl.Run(to)
-		if st.Reason == vm.StopPause || s.pausing() {
-			return nil, checkpoint.ErrPaused
-		}
-		if st.Reason != vm.StopBreakpoint {
-			break
-		}
-		if st.Hart == hart && st.Time >= from {
-			out = append(out, mark{time: st.Time, pc: st.PC, cfa: s.cfa(hart)})
+	origin := s.tl.Now()
+	h, found, err := s.tl.SearchBack(c, floor, func(h checkpoint.Hit) bool { return visit(markOf(h)) })
+	if err != nil {
+		if serr := s.tl.Seek(origin); serr != nil { // stay where the search began
+			return mark{}, false, fmt.Errorf("%w (and returning to time %d: %v)", err, origin, serr)
 		}
 	}
-	if s.tl.Now() != to {
-		if err := s.tl.Seek(to); err != nil {
-			return nil, fmt.Errorf("replaying history: %w", err)
-		}
-	}
-	return out, nil
+	return markOf(h), found, err
+}
+
+// markOf reads a mark from a hit found by searchMarks.
+func markOf(h checkpoint.Hit) mark {
+	return mark{time: h.Time, pc: h.PC, cfa: uint32(h.Note)}
 }
 
 // cfa is the CFA of hart's innermost physical frame now (0 if unknown).
@@ -62,34 +51,4 @@ func (s *Session) cfa(hart int) uint32 {
 		return 0
 	}
 	return fs[0].CFA
-}
-
-// searchBack scans windows of growing size back from now until decide
-// finds its answer among the marks (or history runs out: then it is
-// called with atStart=true). It returns decide's time.
-func (s *Session) searchBack(hart int, addrs []uint32, decide func(ms []mark, lo uint64, atStart bool) (uint64, bool)) (uint64, bool, error) {
-	now := s.tl.Now()
-	w := uint64(1 << 12)
-	for {
-		lo := s.tl.Start()
-		if now-lo > w {
-			lo = now - w
-		}
-		ms, err := s.scan(hart, lo, now, addrs)
-		if err != nil {
-			_ = s.tl.Seek(now) // stay where the search began
-			return 0, false, err
-		}
-		atStart := lo == s.tl.Start()
-		if t, ok := decide(ms, lo, atStart); ok {
-			return t, true, nil
-		}
-		if atStart {
-			return 0, false, nil
-		}
-		w *= 8
-		if s.opt.Progress != nil {
-			s.opt.Progress(min(w, now-s.tl.Start()), now-s.tl.Start())
-		}
-	}
 }

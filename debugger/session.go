@@ -37,6 +37,12 @@ type Options struct {
 	Progress func(done, total uint64)
 	// NoSemihosting turns semihosting off (a recording keeps its own setting).
 	NoSemihosting bool
+	// StopAtExit (nil: true) makes a forward run that reaches the
+	// firmware's exit stop just before it (ReasonExiting), so the history
+	// can still be explored; a further run performs the exit
+	// (ReasonExited). False ends the run at the exit at once, as scripted
+	// runs want.
+	StopAtExit *bool
 }
 
 // Session is one debugging session over one board and its history.
@@ -60,6 +66,8 @@ type Session struct {
 	liveFrom uint64               // the end of history when the forward run began (log points print after it)
 	noWrite  string               // while set, where side effects are refused ("condition", "hover")
 	stmts    []uint32             // every statement boundary (reverse step in)
+	cfaRules map[uint32]*cfaRule  // CFA rules learned per pc (reverse searches)
+	opStart  uint64               // the time the current operation began at
 }
 
 // ErrNoProgram is returned by New when there is no ELF.
@@ -135,6 +143,7 @@ func (s *Session) boot() error {
 	}
 	s.m, s.tl, s.hart, s.stops = m, tl, 0, nil
 	s.cache = frameCache{}
+	s.cfaRules = nil
 	s.bps.resetHits()
 	s.arm(false)
 	return nil
@@ -190,7 +199,7 @@ func (s *Session) Pause() {
 // begin starts an operation. A pause asked before it still applies (a
 // front-end may ask while the operation is being started); ClearPause
 // forgets one.
-func (s *Session) begin() {}
+func (s *Session) begin() { s.opStart = s.tl.Now() }
 
 // ClearPause forgets a pause request that no operation consumed (also
 // the timeline's copy, which reverse searches keep until cleared).
@@ -210,11 +219,21 @@ func (s *Session) runFor(limit uint64) vm.Stop {
 			s.ClearPause()
 			return vm.Stop{Reason: vm.StopPause, Time: s.tl.Now(), PC: s.m.Hart(s.hart).PC(), Hart: s.hart}
 		}
+		end, recorded := s.recordingEnd()
+		if recorded && s.tl.Now() >= end {
+			return vm.Stop{Reason: stopRecordingEnd, Time: s.tl.Now(), PC: s.m.Hart(s.hart).PC(), Hart: s.hart}
+		}
 		to := limit
 		if now := s.tl.Now(); limit-now > runChunk {
 			to = now + runChunk
 		}
+		if recorded {
+			to = min(to, end)
+		}
 		st := s.tl.Run(to)
+		if st.Reason == vm.StopLimit && recorded && st.Time >= end && to < limit {
+			continue // reports the end of the recording
+		}
 		if st.Reason != vm.StopLimit || to == limit {
 			if st.Reason == vm.StopPause {
 				s.ClearPause()

@@ -286,8 +286,11 @@ func TestTrapsAndExit(t *testing.T) {
 	if err := s.SetExceptionFilters([]string{FilterIllegal}); err != nil {
 		t.Fatal(err)
 	}
-	if st := s.Continue(); st.Reason != ReasonExited || st.ExitCode != 3 {
+	if st := s.Continue(); st.Reason != ReasonExiting || st.ExitCode != 3 {
 		t.Fatalf("with the illegal filter only: %v", st)
+	}
+	if st := s.Continue(); st.Reason != ReasonExited || st.ExitCode != 3 {
+		t.Fatalf("continue at the exit: %v", st)
 	}
 	s.SetExceptionFilters([]string{FilterAllFaults})
 	st := s.ReverseContinue()
@@ -322,8 +325,11 @@ func TestPauseLongRun(t *testing.T) {
 
 func TestRecordingReplay(t *testing.T) {
 	s, out := newDemo(t)
-	if st := s.Continue(); st.Reason != ReasonExited || st.ExitCode != 1 {
+	if st := s.Continue(); st.Reason != ReasonExiting || st.ExitCode != 1 {
 		t.Fatalf("demo: %v", st)
+	}
+	if st := s.Continue(); st.Reason != ReasonExited || st.ExitCode != 1 {
+		t.Fatalf("demo at its exit: %v", st)
 	}
 	rec := s.Recording()
 	elf, _ := os.ReadFile(demoPath)
@@ -332,7 +338,7 @@ func TestRecordingReplay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st := r.Continue(); st.Reason != ReasonExited || st.ExitCode != 1 || string(replayed) != string(*out) {
+	if st := r.Continue(); st.Reason != ReasonExiting || st.ExitCode != 1 || string(replayed) != string(*out) {
 		t.Fatalf("replay: %v output %q", st, replayed)
 	}
 	other, _ := os.ReadFile(filepath.Join("..", "testdata", "firmware", "hello.elf"))

@@ -35,6 +35,9 @@ func (s *Session) StepInstruction(hart int) Stop {
 // else stopped the machine, or an error stop when hart never ran.
 func (s *Session) oneStep(hart int) (Stop, bool) {
 	h := s.m.Hart(hart)
+	if end, ok := s.recordingEnd(); ok && s.tl.Now() >= end {
+		return s.endStop(vm.Stop{Hart: hart}), true
+	}
 	before, pc := s.hartSteps(hart), h.PC()
 	for range s.maxStepWait() {
 		st := s.tl.Run(s.tl.Now() + 1)

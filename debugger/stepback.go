@@ -82,70 +82,6 @@ func (s *Session) statementsOf(fn *symbols.Function) []uint32 {
 	return s.syms.StatementsIn(fn.Low, fn.High)
 }
 
-// previousStatement finds the time of a reverse step over from start.
-func (s *Session) previousStatement(hart int, start position) (uint64, bool, error) {
-	fn := start.fn
-	body := s.syms.BreakpointAddr(fn)
-	caller := s.syms.FunctionAt(start.callerPC)
-	addrs := append(s.statementsOf(fn), fn.Low)
-	if caller != nil && caller != fn {
-		addrs = append(addrs, s.statementsOf(caller)...)
-	}
-	now := s.tl.Now()
-	atEntry := start.pc == fn.Low
-	return s.searchBack(hart, addrs, func(ms []mark, lo uint64, atStart bool) (uint64, bool) {
-		entry, hasEntry := uint64(now), atEntry
-		if !hasEntry {
-			entry, hasEntry = latestEntry(ms, fn.Low, start.cfa)
-		}
-		for i := len(ms) - 1; i >= 0; i-- {
-			m := ms[i]
-			if hasEntry && m.time < entry {
-				break
-			}
-			if m.cfa == start.cfa && fn.Contains(m.pc) && m.pc >= body && s.lineOf(m.pc) != start.line {
-				return ms[s.lineStart(ms, i)].time, true
-			}
-		}
-		if !hasEntry {
-			return 0, false
-		}
-		for i := len(ms) - 1; i >= 0; i-- {
-			if m := ms[i]; m.time < entry && m.cfa == start.callCFA && caller != nil && caller.Contains(m.pc) {
-				return m.time, true
-			}
-		}
-		if atStart || caller == nil || !s.hasLines(start.callerPC) {
-			return entry - 1, entry > s.tl.Start()
-		}
-		return 0, false
-	})
-}
-
-// lineStart walks back from mark i over the earlier boundaries of the
-// same line instance (same frame, ascending addresses) to its first.
-func (s *Session) lineStart(ms []mark, i int) int {
-	line := s.lineOf(ms[i].pc)
-	for i > 0 {
-		p, m := ms[i-1], ms[i]
-		if p.cfa != m.cfa || p.pc >= m.pc || s.lineOf(p.pc) != line {
-			break
-		}
-		i--
-	}
-	return i
-}
-
-// latestEntry finds the latest mark at a function's entry with a CFA.
-func latestEntry(ms []mark, entry, cfa uint32) (uint64, bool) {
-	for i := len(ms) - 1; i >= 0; i-- {
-		if ms[i].pc == entry && ms[i].cfa == cfa {
-			return ms[i].time, true
-		}
-	}
-	return 0, false
-}
-
 // lineOf is the source line of pc (0 if none).
 func (s *Session) lineOf(pc uint32) int {
 	loc, ok := s.syms.PCToLine(pc)
@@ -160,9 +96,10 @@ func (s *Session) frameEntry(hart int, fn *symbols.Function, cfa uint32) (uint64
 	if s.m.Hart(hart).PC() == fn.Low && s.cfa(hart) == cfa {
 		return s.tl.Now(), true, nil
 	}
-	return s.searchBack(hart, []uint32{fn.Low}, func(ms []mark, _ uint64, _ bool) (uint64, bool) {
-		return latestEntry(ms, fn.Low, cfa)
+	m, found, err := s.searchMarks(hart, []uint32{fn.Low}, s.tl.Start(), func(m mark) bool {
+		return m.pc == fn.Low && m.cfa == cfa
 	})
+	return m.time, found, err
 }
 
 // ReverseStepOut goes back to the moment before the call of the current

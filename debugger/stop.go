@@ -28,12 +28,13 @@ const (
 	ReasonHalted                           // fatal trap, or idle with no input
 	ReasonEndOfHistory                     // a replay reached the end of its recording
 	ReasonError                            // the operation failed (see Stop.Err)
+	ReasonExiting                          // stopped just before the firmware's exit (ExitCode)
 )
 
 // reasonWords are the reasons' English names (index = Reason).
 var reasonWords = [...]string{"", "step", "breakpoint", "function breakpoint", "instruction breakpoint",
 	"data breakpoint", "exception", "pause", "entry", "goto", "restart", "start of history",
-	"exited", "halted", "end of history", "error"}
+	"exited", "halted", "end of history", "error", "exiting"}
 
 // String names the reason in plain words ("data breakpoint", "start of
 // history"); "" for the zero Reason.
@@ -58,7 +59,7 @@ type Stop struct {
 	Breakpoints []*Breakpoint
 	// Watch gives the watched memory around the access of a data stop.
 	Watch *WatchValues
-	// ExitCode is the guest's exit code (ReasonExited).
+	// ExitCode is the guest's exit code (ReasonExited, ReasonExiting).
 	ExitCode int
 	// Trap describes a trap stop (ReasonException, ReasonHalted).
 	Trap *Trap
@@ -119,13 +120,11 @@ const maxStops = 64
 func (s *Session) machineStop(st vm.Stop) (Stop, bool) {
 	switch st.Reason {
 	case vm.StopExit:
-		out := s.stopHere(ReasonExited, st.Hart, fmt.Sprintf("the firmware exited with code %d", st.ExitCode))
-		out.ExitCode = st.ExitCode
-		return out, true
+		return s.exitStop(st), true
+	case stopRecordingEnd:
+		return s.endStop(st), true
 	case vm.StopFatal:
-		out := s.stopHere(ReasonHalted, st.Hart, "the board stopped on a trap it cannot handle: "+causeName(st.Cause))
-		out.Trap = s.trapOf(st)
-		return out, true
+		return s.fatalStop(st), true
 	case vm.StopIdle:
 		return s.stopHere(ReasonHalted, st.Hart, "every hart waits for input that never comes (type into the UART to go on)"), true
 	case vm.StopPause:

@@ -108,7 +108,10 @@ func (ss *session) resume(a Action) string {
 	letExit := ss.atExit && ss.t.Now() == ss.exitTime
 	ss.atExit = false
 	ev := ss.run(a)
-	if ev.Kind == EventExited && !a.Reverse && !a.Step && !letExit {
+	switch {
+	case ev.Kind == EventExiting: // the target stopped before the exit itself
+		ev = ss.heldBeforeExit(ev, ev.Hart)
+	case ev.Kind == EventExited && !a.Reverse && !a.Step && !letExit:
 		ev = ss.stopBeforeExit(ev)
 	}
 	ss.flushNotices()
@@ -133,10 +136,16 @@ func (ss *session) stopBeforeExit(exit Event) Event {
 	if back.Hart < 0 || back.Hart >= ss.t.Harts() {
 		back.Hart = exit.Hart
 	}
+	return ss.heldBeforeExit(exit, back.Hart)
+}
+
+// heldBeforeExit reports the stop just before the firmware's exit as a
+// plain stop of hart and remembers it, so a continue from there exits.
+func (ss *session) heldBeforeExit(exit Event, hart int) Event {
 	ss.atExit, ss.exitTime = true, ss.t.Now()
 	ss.console(fmt.Sprintf("rewind: the firmware is about to exit with code %d; "+
 		"continue again to let it exit, or go backwards\n", exit.ExitCode))
-	return Event{Kind: EventStep, Hart: back.Hart}
+	return Event{Kind: EventStep, Hart: hart}
 }
 
 // run resumes the target and returns the event, its hart made valid.

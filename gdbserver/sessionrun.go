@@ -92,6 +92,8 @@ func (a *SessionTarget) event(st debugger.Stop, hart int) (Event, error) {
 		ev.Kind, ev.Addr, ev.Access = EventWatchpoint, w.Addr, w.Kind
 	case debugger.ReasonExited:
 		ev.Kind, ev.ExitCode = EventExited, st.ExitCode
+	case debugger.ReasonExiting:
+		ev.Kind, ev.ExitCode = EventExiting, st.ExitCode
 	case debugger.ReasonHalted:
 		ev.Kind = EventIdle
 		if st.Trap != nil {

@@ -99,7 +99,7 @@ func TestSessionTargetDemo(t *testing.T) {
 	if a.word(t, calib) != -15 {
 		t.Fatalf("after the store in main: %d", a.word(t, calib))
 	}
-	mustResume(t, a, Action{}, EventExited)
+	mustResume(t, a, Action{}, EventExiting) // the session holds the run just before the exit
 	a.SetWatchpoint(w)
 	mustResume(t, a, Action{Reverse: true}, EventWatchpoint) // the buggy write in record
 	if a.word(t, calib) != 211 {

@@ -130,6 +130,7 @@ const (
 	EventHistoryBegin                  // reverse execution reached the start of history
 	EventHistoryEnd                    // forward execution reached the end of a replayed recording
 	EventExited                        // the firmware exited with Event.ExitCode
+	EventExiting                       // stopped just before the firmware's exit (Event.ExitCode)
 	EventFault                         // the firmware stopped on an unrecoverable fault (Event.Signal)
 	EventIdle                          // every hart waits for input that will never come by itself
 )

@@ -42,7 +42,7 @@ func launch(srv *Server, p LaunchParams) (any, error) {
 	sess := &session{}
 	s, err := debugger.Open(debugger.Program{ELFPath: p.Program, RecordingPath: p.Recording},
 		debugger.Options{Harts: p.Harts, Output: func(b byte, _ uint64) { sess.out.WriteByte(b) },
-			NoSemihosting: srv.noSemi})
+			NoSemihosting: srv.noSemi, StopAtExit: p.StopAtExit})
 	if err != nil {
 		return nil, rpcError(CodeLaunchFailed, "launch: %v", err)
 	}
@@ -329,7 +329,7 @@ func stopOf(s *debugger.Session, st debugger.Stop) Stop {
 	if loc, ok := syms.PCToLine(st.PC); ok {
 		out.File, out.Line = loc.File.Name, loc.Line
 	}
-	if st.Exited() {
+	if st.Exited() || st.Reason == debugger.ReasonExiting {
 		code := st.ExitCode
 		out.ExitCode = &code
 	}

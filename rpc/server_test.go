@@ -127,6 +127,10 @@ func TestWalkThrough(t *testing.T) {
 	}
 	call[struct{}](t, c, "breakpoint.clear", map[string]any{"id": 1})
 	st = call[Stop](t, c, "run", nil)
+	if st.Reason != "exiting" || st.ExitCode == nil || *st.ExitCode != 1 {
+		t.Fatalf("run to the exit: %+v", st)
+	}
+	st = call[Stop](t, c, "run", nil)
 	if st.Reason != "exited" || st.ExitCode == nil || *st.ExitCode != 1 {
 		t.Fatalf("run to the end: %+v", st)
 	}
@@ -214,7 +218,7 @@ func TestConditions(t *testing.T) {
 // stop the next run.
 func TestPauseWhileIdle(t *testing.T) {
 	c := client(t)
-	call[Stop](t, c, "launch", map[string]any{"program": demoELF})
+	call[Stop](t, c, "launch", map[string]any{"program": demoELF, "stopAtExit": false})
 	call[struct{}](t, c, "pause", nil)
 	if st := call[Stop](t, c, "run", nil); st.Reason != "exited" {
 		t.Fatalf("run after an idle pause: %+v", st)

@@ -26,6 +26,9 @@ type LaunchParams struct {
 	Program   string `json:"program"`
 	Recording string `json:"recording"`
 	Harts     int    `json:"harts"`
+	// StopAtExit (default true) stops just before the firmware's exit
+	// (reason "exiting"); false ends the run at the exit.
+	StopAtExit *bool `json:"stopAtExit"`
 }
 
 // BreakpointParams set a breakpoint at "file:line", "line", "function",

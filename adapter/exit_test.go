@@ -1,0 +1,42 @@
+package adapter
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestStopAtExit: running to the firmware's exit stops before it (the
+// session and its breakpoints stay); continue then ends the session. With
+// stopAtExit false the session ends at the exit at once.
+func TestStopAtExit(t *testing.T) {
+	fault, _ := filepath.Abs(filepath.Join("..", "testdata", "firmware", "fault.elf"))
+	for _, stop := range []bool{true, false} {
+		c := newClient(t)
+		c.ok("initialize", map[string]any{"adapterID": "rewind"}, nil)
+		c.ok("launch", map[string]any{"program": fault, "stopAtExit": stop}, nil)
+		c.waitEvent("initialized", nil)
+		c.ok("configurationDone", nil, nil)
+		if stop {
+			st := c.stopped()
+			if st.Reason != "exit" || !strings.Contains(st.Description, "code 3") || !strings.Contains(st.Text, "step back") {
+				t.Fatalf("stop before the exit: %+v", st)
+			}
+			c.ok("stepBack", map[string]any{"threadId": 1}, nil)
+			if st := c.stopped(); st.Reason != "step" {
+				t.Fatalf("step back from the exit: %+v", st)
+			}
+			c.ok("continue", map[string]any{"threadId": 1}, nil)
+			if st := c.stopped(); st.Reason != "exit" {
+				t.Fatalf("continue to the exit again: %+v", st)
+			}
+			c.ok("continue", map[string]any{"threadId": 1}, nil)
+		}
+		var ex struct{ ExitCode int }
+		c.waitEvent("exited", &ex)
+		if ex.ExitCode != 3 {
+			t.Fatalf("stopAtExit %v: exit code %d", stop, ex.ExitCode)
+		}
+		c.waitEvent("terminated", nil)
+	}
+}
