@@ -23,6 +23,11 @@ type launchArgs struct {
 	SvdPath          string `json:"svdPath"`
 	UARTInput        string `json:"uartInput"`
 	NoDebug          bool   `json:"noDebug"`
+	// SourceFileMap maps build directories (as in the DWARF) to local ones.
+	SourceFileMap map[string]string `json:"sourceFileMap"`
+	// WorkspaceFolder is where sources are looked for when the DWARF's
+	// paths do not exist here (the VS Code extension sets it).
+	WorkspaceFolder string `json:"workspaceFolder"`
 }
 
 // check validates the arguments that need no file access.
@@ -112,9 +117,13 @@ func (s *Server) onLaunch(req *envelope) {
 		return
 	}
 	s.withLock(func() { s.sess, s.launch = sess, a })
+	pm := newPathMap(a, sess)
+	s.paths.Store(pm)
+	s.syms.Store(sess.Symbols())
 	s.pauser.Store(sess)
 	s.harts.Store(int32(sess.Harts()))
 	s.reply(req, nil)
+	s.announcePaths(pm)
 	s.emit("initialized", nil)
 }
 

@@ -3,7 +3,6 @@ package adapter
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 
 	"github.com/google/go-dap"
 	"github.com/rewind-debugger/rewind/debugger"
@@ -40,7 +39,7 @@ func (s *Server) onLoadedSources(req *envelope) {
 	defer s.mu.Unlock()
 	var out []dap.Source
 	for _, f := range sess.Symbols().Files() {
-		out = append(out, dap.Source{Name: filepath.Base(f.Path), Path: f.Path})
+		out = append(out, *s.sourceOf(f.Path))
 	}
 	s.reply(req, dap.LoadedSourcesResponseBody{Sources: out})
 }
@@ -54,7 +53,7 @@ func (s *Server) onSource(req *envelope) {
 		s.fail(req, "no source available (only files on disk are shown)")
 		return
 	}
-	data, err := os.ReadFile(a.Source.Path)
+	data, err := os.ReadFile(s.localPath(a.Source.Path))
 	if err != nil {
 		s.fail(req, "cannot read the source: "+err.Error())
 		return

@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/go-dap"
 	"github.com/rewind-debugger/rewind/debugger"
+	"github.com/rewind-debugger/rewind/symbols"
 )
 
 // Options configure a Server.
@@ -49,6 +50,8 @@ type Server struct {
 	harts    atomic.Int32                     // threads to list, readable while running
 	panics   atomic.Int32                     // requests that panicked (caught), for tests
 	pauser   atomic.Pointer[debugger.Session] // for Pause without the lock
+	paths    atomic.Pointer[debugger.PathMap] // source paths, readable while running
+	syms     atomic.Pointer[symbols.Table]    // for breakpointLocations while running
 	worker   sync.WaitGroup
 	outBuf   outputBuffer
 	progress progressState
