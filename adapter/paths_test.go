@@ -65,7 +65,9 @@ func TestSourceFileMap(t *testing.T) {
 	if st := c.stopped(); st.Reason != "breakpoint" {
 		t.Fatalf("stop: %+v", st)
 	}
-	var st struct{ StackFrames []struct{ Source *struct{ Path string } } }
+	var st struct {
+		StackFrames []struct{ Source *struct{ Path string } }
+	}
 	c.ok("stackTrace", map[string]any{"threadId": 1}, &st)
 	if len(st.StackFrames) == 0 || st.StackFrames[0].Source == nil || st.StackFrames[0].Source.Path != copyC {
 		t.Fatalf("top frame source: %+v", st)
