@@ -18,6 +18,9 @@ export function activate(context: vscode.ExtensionContext): void {
 	const view = new TimelineViewProvider(context.extensionUri, controller);
 	const provider = new RewindConfigurationProvider();
 	const summary = new SummaryProvider(controller);
+	// activation means Rewind is in use here: keep its timeline views
+	// around between sessions
+	void vscode.commands.executeCommand('setContext', 'rewind.timelineWanted', true);
 	context.subscriptions.push(
 		controller,
 		view,

@@ -207,6 +207,8 @@ function drawLines(m: TimelineModel): void {
 function draw(state: State): void {
 	if (state.kind === 'empty') {
 		model = undefined;
+		view = undefined; // the next session starts with its whole run
+		vscode.setState({});
 		empty.textContent = state.message;
 		empty.hidden = false;
 		timeline.hidden = true;
@@ -238,7 +240,8 @@ function showTooltip(anchor: { left: number; top: number } | HTMLElement, text: 
 	const r = anchor instanceof HTMLElement ? anchor.getBoundingClientRect() : { left: anchor.left, bottom: anchor.top };
 	const w = tooltip.offsetWidth;
 	tooltip.style.left = `${Math.max(4, Math.min(r.left - w / 2, document.body.clientWidth - w - 4))}px`;
-	tooltip.style.top = `${r.bottom + 14}px`;
+	const below = r.bottom + 14;
+	tooltip.style.top = `${below + tooltip.offsetHeight > window.innerHeight ? Math.max(0, r.bottom - tooltip.offsetHeight - 10) : below}px`;
 }
 
 function hideTooltip(): void {
