@@ -28,8 +28,8 @@ func newPathMap(a launchArgs, sess *debugger.Session) *debugger.PathMap {
 func (s *Server) announcePaths(m *debugger.PathMap) {
 	for _, r := range m.Rules() {
 		if r.Auto {
-			s.console(fmt.Sprintf("Rewind: sources compiled in %s are shown from %s (%s exists there; %s does not here). "+
-				"Set \"sourceFileMap\" in launch.json to choose another folder.", r.Build, r.Local, filepath.Base(r.Example), r.Build))
+			s.console(fmt.Sprintf("Rewind: sources compiled in %s are not on this machine; they are shown from %s, where the same files are (%s). "+
+				"Set \"sourceFileMap\" in launch.json to choose another folder.", r.Build, r.Local, r.Example))
 		} else {
 			s.console(fmt.Sprintf("Rewind: sourceFileMap: sources compiled in %s are shown from %s.", r.Build, r.Local))
 		}

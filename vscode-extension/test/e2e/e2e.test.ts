@@ -362,6 +362,26 @@ describe('Rewind in a real VS Code (code-server + Chromium)', function () {
 		await shot(page, '04-reverse');
 	});
 
+	it('keeps VS Code\'s own Step Back and Reverse; the Theia fallbacks work through customRequest', async () => {
+		// the extension's buttons are for hosts without stepBackSupported: not here
+		assert.strictEqual(await page.locator('.debug-toolbar .codicon-debug-step-back').count(), 1, 'one Step Back button');
+		assert.strictEqual(await page.locator('.debug-toolbar .codicon-debug-reverse-continue').count(), 1, 'one Reverse button');
+		// every toolbar item has an icon that draws (codicons), and Stop fits
+		await page.locator('.debug-toolbar .codicon-debug-stop').waitFor({ state: 'visible' });
+		// the commands Theia's buttons run, from the palette
+		await runCommand(page, 'Rewind: Step Back');
+		await waitForLine(page, incr, 'Rewind: Step Back');
+		const before = await statusTime(page);
+		await page.locator('.debug-toolbar .codicon-debug-continue').click();
+		assert.strictEqual(await waitForTimeChange(page, before), firstHit, 'Continue goes back to the first hit');
+		await runCommand(page, 'Rewind: Reverse');
+		const start = await waitForTimeChange(page, firstHit);
+		assert.ok(start < firstHit, `Rewind: Reverse went back (t=${start})`);
+		await page.locator('.debug-toolbar .codicon-debug-continue').click();
+		assert.strictEqual(await waitForTimeChange(page, start), firstHit, 'and Continue comes back');
+		await waitForLine(page, wrap, 'Continue after Rewind: Reverse');
+	});
+
 	it('shows the Rewind Timeline panel, and a click on a UART line seeks there', async () => {
 		await runCommand(page, 'Rewind: Show Timeline');
 		const view = timelineFrame(page);
