@@ -347,9 +347,38 @@ describe('Rewind in a real VS Code (code-server + Chromium)', function () {
 		assert.ok(secondHit > firstHit, `second hit t=${secondHit} after the first t=${firstHit}`);
 	});
 
-	it('Step Back moves the current line to the previous line', async () => {
+	it('Step Back moves the current line to the previous line; the status bar time stays', async () => {
+		// watch the status bar item in the page itself, every animation frame
+		await page.evaluate(() => {
+			const w = window as unknown as { rewindGone: number; rewindWatch: boolean; rewindSeen: string[] };
+			w.rewindGone = 0;
+			w.rewindWatch = true;
+			w.rewindSeen = [];
+			const look = () => {
+				const items = Array.from(document.querySelectorAll('.statusbar-item'));
+				// the time, or "running…" when the machine is slow enough that
+				// the step outlasts the status bar's patience
+				if (!items.some((i) => /t=\d|running…/.test(i.textContent ?? ''))) {
+					w.rewindGone++;
+					if (w.rewindSeen.length < 3) {
+						w.rewindSeen.push(items.map((i) => i.textContent?.trim()).join(' | '));
+					}
+				}
+				if (w.rewindWatch) {
+					requestAnimationFrame(look);
+				}
+			};
+			requestAnimationFrame(look);
+		});
 		await page.locator('.debug-toolbar .action-label[aria-label^="Step Back"]').click();
 		await waitForLine(page, incr, 'Step Back');
+		await page.waitForTimeout(500);
+		const { gone, seen } = await page.evaluate(() => {
+			const w = window as unknown as { rewindGone: number; rewindWatch: boolean; rewindSeen: string[] };
+			w.rewindWatch = false;
+			return { gone: w.rewindGone, seen: w.rewindSeen };
+		});
+		assert.strictEqual(gone, 0, `the status bar item never disappeared during the step; it was gone ${gone} frames, the bar said: ${seen.join(' // ')}`);
 		await shot(page, '03-step-back');
 	});
 
@@ -444,6 +473,16 @@ describe('Rewind in a real VS Code (code-server + Chromium)', function () {
 		assert.ok(t > start + (end - start) * 0.45 && t < start + (end - start) * 0.65, `the drag lands near the middle: t=${t} in ${start}..${end}`);
 		await waitForHeader(page, /moved in time/i);
 		await shot(page, '14-timeline-after-drag');
+		// the README's picture of the panel (media/ gets it when it has none
+		// yet or REWIND_UPDATE_SCREENSHOT=1)
+		await page.mouse.move(box.x + box.width / 2, box.y - 200);
+		await view.locator('#tooltip').waitFor({ state: 'hidden' });
+		const panelShot = path.join(outDir, 'screenshot-timeline-panel.png');
+		await page.screenshot({ path: panelShot });
+		const media = path.join(extRoot, 'media', 'screenshot-timeline-panel.png');
+		if (!fs.existsSync(media) || process.env.REWIND_UPDATE_SCREENSHOT === '1') {
+			fs.copyFileSync(panelShot, media);
+		}
 		// back to the first hit for what follows
 		await view.locator(`.event.stops[data-time="${firstHit}"]`).first().click();
 		assert.strictEqual(await waitForTimeChange(page, t), firstHit);
