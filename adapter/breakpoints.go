@@ -2,7 +2,6 @@ package adapter
 
 import (
 	"fmt"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -10,13 +9,13 @@ import (
 	"github.com/rewind-debugger/rewind/debugger"
 )
 
-// toDAP converts session breakpoints to DAP ones.
-func toDAP(bs []*debugger.Breakpoint) []dap.Breakpoint {
+// toDAP converts session breakpoints to DAP ones, with local paths.
+func (s *Server) toDAP(bs []*debugger.Breakpoint) []dap.Breakpoint {
 	out := make([]dap.Breakpoint, 0, len(bs))
 	for _, b := range bs {
 		d := dap.Breakpoint{Id: b.ID, Verified: b.Verified, Message: b.Message, Line: b.Line}
 		if b.File != "" {
-			d.Source = &dap.Source{Name: filepath.Base(b.File), Path: b.File}
+			d.Source = s.sourceOf(b.File)
 		}
 		if len(b.Addrs) > 0 {
 			d.InstructionReference = hexAddr(b.Addrs[0])
@@ -48,7 +47,7 @@ func (s *Server) onSetBreakpoints(req *envelope) {
 		return
 	}
 	defer s.releaseConfig()
-	path := a.Source.Path
+	path := s.buildPath(a.Source.Path)
 	if path == "" {
 		path = a.Source.Name
 	}
@@ -62,7 +61,7 @@ func (s *Server) onSetBreakpoints(req *envelope) {
 			specs = append(specs, debugger.LineSpec{Line: l})
 		}
 	}
-	s.reply(req, dap.SetBreakpointsResponseBody{Breakpoints: toDAP(sess.SetLineBreakpoints(path, specs))})
+	s.reply(req, dap.SetBreakpointsResponseBody{Breakpoints: s.toDAP(sess.SetLineBreakpoints(path, specs))})
 }
 
 func (s *Server) onSetFunctionBreakpoints(req *envelope) {
@@ -79,7 +78,7 @@ func (s *Server) onSetFunctionBreakpoints(req *envelope) {
 	for _, b := range a.Breakpoints {
 		specs = append(specs, debugger.FunctionSpec{Name: b.Name, Condition: conditionOf(b.Condition, b.HitCondition)})
 	}
-	s.reply(req, dap.SetFunctionBreakpointsResponseBody{Breakpoints: toDAP(sess.SetFunctionBreakpoints(specs))})
+	s.reply(req, dap.SetFunctionBreakpointsResponseBody{Breakpoints: s.toDAP(sess.SetFunctionBreakpoints(specs))})
 }
 
 func (s *Server) onSetInstructionBreakpoints(req *envelope) {
@@ -101,7 +100,7 @@ func (s *Server) onSetInstructionBreakpoints(req *envelope) {
 		}
 		specs = append(specs, debugger.InstructionSpec{Addr: addr + uint32(b.Offset), Condition: conditionOf(b.Condition, b.HitCondition)})
 	}
-	out := toDAP(sess.SetInstructionBreakpoints(specs))
+	out := s.toDAP(sess.SetInstructionBreakpoints(specs))
 	for _, i := range bad {
 		out[i].Verified, out[i].Message = false, "bad instruction reference "+strconv.Quote(a.Breakpoints[i].InstructionReference)
 	}
@@ -189,7 +188,7 @@ func (s *Server) onSetDataBreakpoints(req *envelope) {
 		used = append(used, b.DataId)
 	}
 	s.keepDataIDs(used)
-	out := toDAP(sess.SetDataBreakpoints(specs))
+	out := s.toDAP(sess.SetDataBreakpoints(specs))
 	for _, i := range bad {
 		out[i].Verified, out[i].Message = false, "bad data id "+strconv.Quote(a.Breakpoints[i].DataId)
 	}
@@ -237,19 +236,21 @@ func (s *Server) onBreakpointLocations(req *envelope) {
 	if !s.decode(req, &a) {
 		return
 	}
-	sess := s.acquire(req)
-	if sess == nil {
+	// answered while running too (VS Code asks while the user scrolls):
+	// the symbols and the path map never change during a session
+	syms := s.syms.Load()
+	if syms == nil {
+		s.fail(req, "no program is being debugged yet (launch first)")
 		return
 	}
-	defer s.mu.Unlock()
-	path := a.Source.Path
+	path := s.buildPath(a.Source.Path)
 	if path == "" {
 		path = a.Source.Name
 	}
 	first, end := lineRange(a.Line, a.EndLine)
 	locs := []dap.BreakpointLocation{}
 	for l := first; l <= end; l++ {
-		if addrs, err := sess.Symbols().LineToPCs(path, l); err == nil && len(addrs) > 0 && addrs[0].Line == l {
+		if addrs, err := syms.LineToPCs(path, l); err == nil && len(addrs) > 0 && addrs[0].Line == l {
 			locs = append(locs, dap.BreakpointLocation{Line: l})
 		}
 	}

@@ -1,8 +1,24 @@
 package adapter
 
 import (
+	"strings"
+
+	"github.com/google/go-dap"
 	"github.com/rewind-debugger/rewind/debugger"
 )
+
+// continuedForCustom sends a continued event before a custom request
+// (rewind/seek, rewind/reverseStepOut, ...) that moves the target is
+// answered. A client makes that event itself around the requests it knows
+// (VS Code: step, continue, stepBack, goto, ...) and clears the previous
+// stop's label with it; for custom requests only the adapter can, and it
+// must come before the response: VS Code 1.100 keeps the first stopped
+// event since the last continued one for the Call Stack header.
+func (s *Server) continuedForCustom(req *envelope) {
+	if strings.HasPrefix(req.Command, "rewind/") {
+		s.emit("continued", dap.ContinuedEventBody{ThreadId: 1, AllThreadsContinued: true})
+	}
+}
 
 // seekArgs are rewind/seek's arguments.
 type seekArgs struct {
@@ -25,6 +41,7 @@ func (s *Server) onSeek(req *envelope) {
 	}) {
 		return
 	}
+	s.continuedForCustom(req)
 	s.reply(req, map[string]uint64{"time": t})
 	s.run(func(d *debugger.Session) debugger.Stop { return d.Seek(t) })
 }

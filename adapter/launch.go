@@ -24,6 +24,11 @@ type launchArgs struct {
 	// StopAtExit (default true) stops just before the firmware's exit;
 	// false ends the session at the exit.
 	StopAtExit *bool `json:"stopAtExit"`
+	// SourceFileMap maps build directories (as in the DWARF) to local ones.
+	SourceFileMap map[string]string `json:"sourceFileMap"`
+	// WorkspaceFolder is where sources are looked for when the DWARF's
+	// paths do not exist here (the VS Code extension sets it).
+	WorkspaceFolder string `json:"workspaceFolder"`
 }
 
 // check validates the arguments that need no file access.
@@ -97,8 +102,12 @@ func (s *Server) onLaunch(req *envelope) {
 	}
 	s.withLock(func() { s.sess, s.launch = sess, a })
 	s.runner.Store(debugger.NewRunner(sess, s.reportStop))
+	pm := newPathMap(a, sess)
+	s.paths.Store(pm)
+	s.syms.Store(sess.Symbols())
 	s.harts.Store(int32(sess.Harts()))
 	s.reply(req, nil)
+	s.announcePaths(pm)
 	s.emit("initialized", nil)
 }
 

@@ -2,7 +2,6 @@ package adapter
 
 import (
 	"encoding/base64"
-	"path/filepath"
 
 	"github.com/google/go-dap"
 	"github.com/rewind-debugger/rewind/debugger"
@@ -77,7 +76,7 @@ func (s *Server) onDisassemble(req *envelope) {
 		d := dap.DisassembledInstruction{Address: hexAddr(in.Addr), Instruction: in.Text,
 			InstructionBytes: hexBytes(in.Bytes), Symbol: in.Symbol}
 		if p := in.Loc.File.Path; p != "" && (p != lastFile || in.Loc.Line != lastLine) {
-			d.Location = &dap.Source{Name: filepath.Base(p), Path: p}
+			d.Location = s.sourceOf(p)
 			d.Line = in.Loc.Line
 			lastFile, lastLine = p, in.Loc.Line
 		}

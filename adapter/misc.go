@@ -40,7 +40,7 @@ func (s *Server) onLoadedSources(req *envelope) {
 	defer s.mu.Unlock()
 	var out []dap.Source
 	for _, f := range sess.Symbols().Files() {
-		out = append(out, dap.Source{Name: filepath.Base(f.Path), Path: f.Path})
+		out = append(out, *s.sourceOf(f.Path))
 	}
 	s.reply(req, dap.LoadedSourcesResponseBody{Sources: out})
 }
@@ -57,15 +57,18 @@ func (s *Server) onSource(req *envelope) {
 		s.fail(req, "no source available (only files on disk are shown)")
 		return
 	}
+	build := s.buildPath(a.Source.Path) // the client names the local copy
 	var known bool
-	if !s.withSession(req, func(sess *debugger.Session) { known = firmwareSource(sess, a.Source.Path) }) {
+	if !s.withSession(req, func(sess *debugger.Session) {
+		known = firmwareSource(sess, build) || firmwareSource(sess, a.Source.Path)
+	}) {
 		return
 	}
 	if !known {
 		s.fail(req, "not a source file of the firmware: only the files its debug information names are shown")
 		return
 	}
-	data, err := hostfile.ReadRegular(a.Source.Path, hostfile.MaxSource)
+	data, err := hostfile.ReadRegular(s.localPath(build), hostfile.MaxSource)
 	if err != nil {
 		s.fail(req, "cannot read the source: "+err.Error())
 		return

@@ -202,6 +202,7 @@ func (s *Server) startRun(req *envelope, thread int, op func(d *debugger.Session
 		s.fail(req, err.Error())
 		return
 	}
+	s.continuedForCustom(req)
 	s.reply(req, nil)
 	s.run(func(d *debugger.Session) debugger.Stop { return op(d, hart) })
 }

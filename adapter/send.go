@@ -59,7 +59,7 @@ func (s *Server) reply(req *envelope, body any) {
 func quietError(command string) bool {
 	switch command {
 	case "variables", "scopes", "stackTrace", "evaluate", "source", "dataBreakpointInfo",
-		"exceptionInfo", "readMemory", "disassemble", "breakpointLocations":
+		"exceptionInfo", "readMemory", "disassemble", "breakpointLocations", "rewind/timeline":
 		return true
 	}
 	return false

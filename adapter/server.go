@@ -15,6 +15,7 @@ import (
 	"github.com/google/go-dap"
 	"github.com/rewind-debugger/rewind/debugger"
 	"github.com/rewind-debugger/rewind/internal/frame"
+	"github.com/rewind-debugger/rewind/symbols"
 )
 
 // Options configure a Server.
@@ -78,6 +79,8 @@ type Server struct {
 	harts    atomic.Int32                    // threads to list, readable while running
 	panics   atomic.Int32                    // requests that panicked (caught), for tests
 	runner   atomic.Pointer[debugger.Runner] // the session's run state (see run.go)
+	paths    atomic.Pointer[debugger.PathMap]  // source paths, readable while running
+	syms     atomic.Pointer[symbols.Table]     // for breakpointLocations while running
 	outBuf   outputBuffer
 	progress progressState
 }

@@ -1,8 +1,6 @@
 package adapter
 
 import (
-	"path/filepath"
-
 	"github.com/google/go-dap"
 	"github.com/rewind-debugger/rewind/symbols"
 )
@@ -43,13 +41,13 @@ func (s *Server) onStackTrace(req *envelope) {
 	}
 	out := make([]dap.StackFrame, 0, end-start)
 	for i := start; i < end; i++ {
-		out = append(out, stackFrame(hart, fs[i]))
+		out = append(out, s.stackFrame(hart, fs[i]))
 	}
 	s.reply(req, dap.StackTraceResponseBody{StackFrames: out, TotalFrames: len(fs)})
 }
 
 // stackFrame converts one frame.
-func stackFrame(hart int, f *symbols.Frame) dap.StackFrame {
+func (s *Server) stackFrame(hart int, f *symbols.Frame) dap.StackFrame {
 	d := dap.StackFrame{Id: frameID(hart, f.Index), Name: f.Name, Line: f.Location.Line,
 		Column: max(f.Location.Column, 1), InstructionPointerReference: hexAddr(f.PC),
 		CanRestart: f.Function != nil && !f.Inlined}
@@ -60,7 +58,7 @@ func stackFrame(hart int, f *symbols.Frame) dap.StackFrame {
 		d.Name += " [inlined]"
 	}
 	if p := f.Location.File.Path; p != "" {
-		d.Source = &dap.Source{Name: filepath.Base(p), Path: p}
+		d.Source = s.sourceOf(p)
 	} else {
 		d.PresentationHint = "subtle"
 		d.Line, d.Column = 0, 0

@@ -33,6 +33,9 @@ func (c *Console) cmdPrint(format, expr string) error {
 // cmdSet runs "set var EXPR = VALUE".
 func (c *Console) cmdSet(arg string) error {
 	word, rest, _ := strings.Cut(arg, " ")
+	if word == "substitute-path" {
+		return c.substitutePath(rest)
+	}
 	if word != "var" && word != "variable" {
 		return fmt.Errorf("set: only 'set var EXPR = VALUE' is supported")
 	}

@@ -6,13 +6,29 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/rewind-debugger/rewind/debugger"
 	"github.com/rewind-debugger/rewind/symbols"
 )
+
+// substitutePath maps sources under the build folder from to the local
+// folder to, as gdb's "set substitute-path FROM TO" does.
+func (c *Console) substitutePath(arg string) error {
+	f := strings.Fields(arg)
+	if len(f) != 2 {
+		return fmt.Errorf("set substitute-path: want FROM TO (the build folder, then where its sources are here)")
+	}
+	c.src.paths = c.src.paths.With(f[0], f[1])
+	c.src.cache = map[string][]string{}
+	fmt.Fprintf(c.out, "Sources under %s are read from %s.\n", f[0], f[1])
+	return nil
+}
 
 // sources reads and caches source files.
 type sources struct {
 	given map[string][]byte
 	cache map[string][]string
+	// paths maps build paths to local ones (set substitute-path).
+	paths *debugger.PathMap
 }
 
 func newSources(given map[string][]byte) *sources {
@@ -28,9 +44,9 @@ func (s *sources) lines(f symbols.SourceFile) ([]string, error) {
 	data, ok := s.given[filepath.Base(f.Name)]
 	if !ok {
 		var err error
-		data, err = os.ReadFile(f.Path)
+		data, err = os.ReadFile(s.paths.ToLocal(f.Path))
 		if err != nil {
-			return nil, fmt.Errorf("source %s is not available", f.Name)
+			return nil, fmt.Errorf("source %s is not available (set substitute-path BUILD LOCAL tells where it is)", f.Name)
 		}
 	}
 	l := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")

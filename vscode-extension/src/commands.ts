@@ -1,5 +1,7 @@
 // Commands behind the Rewind debug toolbar buttons: Reverse Step Out,
-// Reverse Step In and Go to Time…, each a custom request to the adapter.
+// Reverse Step In and Go to Time…, each a custom request to the adapter;
+// and Step Back and Reverse for hosts without their own (Eclipse Theia),
+// which send the standard DAP requests through customRequest.
 
 import * as vscode from 'vscode';
 import { TimelineController } from './controller';
@@ -52,7 +54,7 @@ async function goToTime(controller: TimelineController): Promise<void> {
 }
 
 /** registerCommands adds the Rewind commands. */
-export function registerCommands(controller: TimelineController): vscode.Disposable {
+export function registerCommands(controller: TimelineController, zoom: (how: 'in' | 'out' | 'fit') => void): vscode.Disposable {
 	const step = (command: string) => async () => {
 		const session = rewindSession(controller);
 		if (session) {
@@ -62,6 +64,18 @@ export function registerCommands(controller: TimelineController): vscode.Disposa
 	return vscode.Disposable.from(
 		vscode.commands.registerCommand('rewind.reverseStepOut', step('rewind/reverseStepOut')),
 		vscode.commands.registerCommand('rewind.reverseStepIn', step('rewind/reverseStepIn')),
+		vscode.commands.registerCommand('rewind.stepBack', step('stepBack')),
+		vscode.commands.registerCommand('rewind.reverseContinue', step('reverseContinue')),
+		vscode.commands.registerCommand('rewind.seek', async (time: unknown) => {
+			const session = rewindSession(controller);
+			if (session && typeof time === 'number') {
+				await request(session, 'rewind/seek', { time });
+			}
+		}),
+		vscode.commands.registerCommand('rewind.showTimeline', () => vscode.commands.executeCommand('rewind.timeline.focus')),
+		vscode.commands.registerCommand('rewind.zoomIn', () => zoom('in')),
+		vscode.commands.registerCommand('rewind.zoomOut', () => zoom('out')),
+		vscode.commands.registerCommand('rewind.zoomFit', () => zoom('fit')),
 		vscode.commands.registerCommand('rewind.goToTime', () => goToTime(controller)),
 		vscode.commands.registerCommand('rewind.refreshTimeline', () => controller.refresh(controller.session())),
 	);

@@ -5,6 +5,7 @@
 // system) come in through ConfigHost, so mocha tests it without VS Code.
 
 import * as path from 'path';
+import { ProgramKind, checkProgram } from './elfcheck';
 
 /** The debug type this extension contributes. */
 export const debugType = 'rewind';
@@ -24,6 +25,10 @@ export interface LaunchConfig {
 	checkpointBudget?: number;
 	svdPath?: string;
 	uartInput?: string;
+	stopAtExit?: boolean;
+	sourceFileMap?: Record<string, string>;
+	/** set by the extension: where sources are looked for when the DWARF's paths do not exist */
+	workspaceFolder?: string;
 	[key: string]: unknown;
 }
 
@@ -51,10 +56,17 @@ export const launchArguments = [
 	'checkpointBudget',
 	'svdPath',
 	'uartInput',
+	'stopAtExit',
+	'sourceFileMap',
 ] as const;
 
-/** Boards `rewind dap` emulates. */
-export const boards = ['virt'] as const;
+/** Boards built into `rewind dap`; any other "board" is the path of a board file. */
+export const boards = ['virt', 'mps2-an385', 'mps2-an386'] as const;
+
+/** True when a "board" value names a file rather than a built-in board. */
+export function isBoardPath(b: string): boolean {
+	return /[\\/]/.test(b) || /\.(json|ya?ml|toml)$/i.test(b);
+}
 
 /** True when p names an ELF file by its extension. */
 export function isElf(p: string | undefined): p is string {
@@ -151,9 +163,14 @@ function isInt(v: unknown): v is number {
 /**
  * validateConfiguration checks a configuration after variables are
  * substituted and returns one message per problem (none when it is fine).
- * exists, when given, is asked whether program / recording / svdPath exist.
+ * exists, when given, is asked whether program / recording / svdPath exist;
+ * probe, when given, reads what program is (an ELF for RISC-V or Arm?).
  */
-export function validateConfiguration(c: Partial<LaunchConfig>, exists?: (p: string) => boolean): string[] {
+export function validateConfiguration(
+	c: Partial<LaunchConfig>,
+	exists?: (p: string) => boolean,
+	probe?: (p: string) => { kind: ProgramKind; head: Uint8Array },
+): string[] {
 	const errs: string[] = [];
 	if (c.request !== undefined && c.request !== 'launch') {
 		errs.push(`"request" must be "launch" (Rewind runs the firmware itself), not ${JSON.stringify(c.request)}`);
@@ -166,11 +183,17 @@ export function validateConfiguration(c: Partial<LaunchConfig>, exists?: (p: str
 	if (!c.program && !c.recording) {
 		errs.push('set "program" to the firmware ELF to debug (or "recording" to a .rwd recording)');
 	}
-	if (c.stopOnEntry !== undefined && typeof c.stopOnEntry !== 'boolean') {
-		errs.push('"stopOnEntry" must be true or false');
+	for (const k of ['stopOnEntry', 'stopAtExit'] as const) {
+		if (c[k] !== undefined && typeof c[k] !== 'boolean') {
+			errs.push(`"${k}" must be true or false`);
+		}
 	}
-	if (c.board !== undefined && !(boards as readonly string[]).includes(c.board as string)) {
-		errs.push(`"board" must be one of ${boards.map((b) => JSON.stringify(b)).join(', ')}`);
+	if (typeof c.board === 'string' && !(boards as readonly string[]).includes(c.board) && !isBoardPath(c.board)) {
+		errs.push(`"board" must be one of ${boards.map((b) => JSON.stringify(b)).join(', ')} or the path of a board file`);
+	}
+	const map = c.sourceFileMap as unknown;
+	if (map !== undefined && (typeof map !== 'object' || map === null || Array.isArray(map) || Object.values(map).some((v) => typeof v !== 'string'))) {
+		errs.push('"sourceFileMap" must map build folders to local folders, like { "/build/dir": "${workspaceFolder}" }');
 	}
 	if (c.harts !== undefined && !(isInt(c.harts) && c.harts >= 1 && c.harts <= 8)) {
 		errs.push('"harts" must be a whole number from 1 to 8');
@@ -183,7 +206,19 @@ export function validateConfiguration(c: Partial<LaunchConfig>, exists?: (p: str
 	}
 	if (exists) {
 		const base = typeof c.cwd === 'string' && c.cwd !== '' ? c.cwd : undefined;
-		for (const k of ['program', 'recording', 'svdPath'] as const) {
+		const files: (keyof LaunchConfig)[] = probe ? ['recording', 'svdPath'] : ['program', 'recording', 'svdPath'];
+		if (probe && typeof c.program === 'string' && c.program !== '') {
+			const full = base && !path.isAbsolute(c.program) ? path.join(base, c.program) : c.program;
+			const p = probe(full);
+			const why = checkProgram(full, p.kind, p.head);
+			if (why) {
+				errs.push(why);
+			}
+		}
+		if (typeof c.board === 'string' && isBoardPath(c.board)) {
+			files.push('board');
+		}
+		for (const k of files) {
 			const p = c[k];
 			if (typeof p !== 'string' || p === '') {
 				continue;

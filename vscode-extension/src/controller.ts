@@ -16,6 +16,7 @@ const resuming = new Set([
 	'reverseContinue',
 	'goto',
 	'restartFrame',
+	'restart',
 	'rewind/reverseStepOut',
 	'rewind/reverseStepIn',
 	'rewind/seek',
@@ -133,7 +134,11 @@ export class TimelineController implements vscode.Disposable {
 				this.set({ kind: 'model', model: buildTimeline(body), running: !this.stopped.has(session.id) });
 			}
 		} catch (err) {
-			if (gen === this.generation) {
+			if (gen === this.generation && !this.stopped.has(session.id) && this.state.kind === 'model') {
+				// running (a Restart, a long continue): the adapter answers
+				// once it stops; keep the last timeline until then
+				this.set({ ...this.state, running: true });
+			} else if (gen === this.generation) {
 				this.set({ kind: 'empty', message: `No timeline: ${err instanceof Error ? err.message : String(err)}` });
 			}
 		}

@@ -9,6 +9,7 @@ import { debugType } from './configuration';
 import { TimelineController } from './controller';
 import { RewindConfigurationProvider } from './provider';
 import { createStatusBar } from './statusBar';
+import { SummaryProvider, summaryViewId } from './summary';
 import { TimelineViewProvider, timelineViewId } from './timelineView';
 
 /** activate is called by VS Code the first time a Rewind feature is used. */
@@ -16,6 +17,10 @@ export function activate(context: vscode.ExtensionContext): void {
 	const controller = new TimelineController();
 	const view = new TimelineViewProvider(context.extensionUri, controller);
 	const provider = new RewindConfigurationProvider();
+	const summary = new SummaryProvider(controller);
+	// activation means Rewind is in use here: keep its timeline views
+	// around between sessions
+	void vscode.commands.executeCommand('setContext', 'rewind.timelineWanted', true);
 	context.subscriptions.push(
 		controller,
 		view,
@@ -26,8 +31,10 @@ export function activate(context: vscode.ExtensionContext): void {
 			vscode.DebugConfigurationProviderTriggerKind.Dynamic,
 		),
 		vscode.debug.registerDebugAdapterDescriptorFactory(debugType, new RewindAdapterFactory(context.extensionPath)),
-		vscode.window.registerWebviewViewProvider(timelineViewId, view),
-		registerCommands(controller),
+		summary,
+		vscode.window.registerWebviewViewProvider(timelineViewId, view, { webviewOptions: { retainContextWhenHidden: true } }),
+		vscode.window.registerTreeDataProvider(summaryViewId, summary),
+		registerCommands(controller, (how) => view.zoom(how)),
 		createStatusBar(controller),
 	);
 }

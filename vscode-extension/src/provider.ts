@@ -11,6 +11,19 @@ import {
 	resolveConfiguration,
 	validateConfiguration,
 } from './configuration';
+import { probeFile } from './probe';
+
+/** showConfigError tells which configuration cannot start, why, and offers launch.json. */
+export function showConfigError(name: string, errs: string[]): void {
+	const open = 'Open launch.json';
+	void vscode.window
+		.showErrorMessage(`Rewind: the launch configuration "${name}" cannot start: ${errs.join('; ')}.`, open)
+		.then((choice) => {
+			if (choice === open) {
+				void vscode.commands.executeCommand('workbench.action.debug.configure');
+			}
+		});
+}
 
 function host(folder: vscode.WorkspaceFolder | undefined): ConfigHost {
 	return {
@@ -74,10 +87,13 @@ export class RewindConfigurationProvider implements vscode.DebugConfigurationPro
 		if (!c.cwd && folder) {
 			c.cwd = folder.uri.fsPath;
 		}
-		const errs = validateConfiguration(c, (p) => fs.existsSync(p));
+		if (!c.workspaceFolder && folder) {
+			c.workspaceFolder = folder.uri.fsPath; // where sources built elsewhere are looked for
+		}
+		const errs = validateConfiguration(c, (p) => fs.existsSync(p), probeFile);
 		if (errs.length > 0) {
-			void vscode.window.showErrorMessage(`Rewind: the launch configuration "${c.name}" cannot start: ${errs.join('; ')}.`, { modal: false });
-			return null; // null opens launch.json so the user can fix it
+			showConfigError(c.name, errs);
+			return undefined; // the notification's button opens launch.json
 		}
 		return c;
 	}

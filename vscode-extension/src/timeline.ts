@@ -17,6 +17,16 @@ export interface TimelineOutput {
 	text: string;
 }
 
+/**
+ * An extra row of events the adapter may send (interrupts, traps, tasks):
+ * `lanes: [{id, label, events: [{time, label}]}]` in the response.
+ */
+export interface TimelineLane {
+	id: string;
+	label: string;
+	items: { time: number; label: string }[];
+}
+
 /** Body of the `rewind/timeline` response (adapter/custom.go: timelineBody). */
 export interface TimelineResponse {
 	start: number;
@@ -25,6 +35,7 @@ export interface TimelineResponse {
 	checkpoints: number[];
 	stops: TimelineStop[];
 	output: TimelineOutput[];
+	lanes: TimelineLane[];
 }
 
 /** Kinds of marker drawn on the slider track. */
@@ -57,6 +68,8 @@ export interface TimelineModel {
 	lines: UartLine[];
 	/** index in lines of the last line printed at or before now, or -1 */
 	currentLine: number;
+	/** extra lanes from the adapter, inside the run */
+	lanes?: TimelineLane[];
 }
 
 /** Most UART lines kept in the model (the latest ones win). */
@@ -114,7 +127,19 @@ export function parseTimelineResponse(body: unknown): TimelineResponse {
 			output.push({ time, text: o.text });
 		}
 	}
-	return { start, end, now: clamp(now, start, end), checkpoints, stops, output };
+	const lanes: TimelineLane[] = [];
+	for (const l of arr(b.lanes)) {
+		const o = (l ?? {}) as Record<string, unknown>;
+		if (typeof o.id !== 'string' || typeof o.label !== 'string') {
+			continue;
+		}
+		const items = arr(o.events)
+			.map((e) => (e ?? {}) as Record<string, unknown>)
+			.filter((e) => num(e.time) !== undefined)
+			.map((e) => ({ time: num(e.time) as number, label: typeof e.label === 'string' ? e.label : o.label as string }));
+		lanes.push({ id: o.id, label: o.label, items });
+	}
+	return { start, end, now: clamp(now, start, end), checkpoints, stops, output, lanes };
 }
 
 /** fractionOf places a time on a track running from start to end. */
@@ -203,6 +228,7 @@ export function buildTimeline(body: unknown): TimelineModel {
 		markers,
 		lines,
 		currentLine,
+		lanes: r.lanes.map((l) => ({ ...l, items: l.items.filter((i) => i.time >= r.start && i.time <= r.end).slice(-maxStops) })),
 	};
 }
 
@@ -291,8 +317,10 @@ export function parseTimeInput(
 
 /**
  * statusText is what the status bar says: a clock icon (the codicon, which
- * every VS Code font has, unlike the emoji) and the time while stopped.
+ * every VS Code font has, unlike the emoji) and the time. A short run (a
+ * step, a seek) keeps showing the time it started from, so the item does
+ * not flicker on every stop; only a long one (longRun) says it is running.
  */
-export function statusText(model: Pick<TimelineModel, 'now'>, running: boolean): string | undefined {
-	return running ? undefined : `$(watch) t=${formatTime(model.now)}`;
+export function statusText(model: Pick<TimelineModel, 'now'>, running: boolean, longRun = false): string {
+	return running && longRun ? '$(sync~spin) running…' : `$(watch) t=${formatTime(model.now)}`;
 }

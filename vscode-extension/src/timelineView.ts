@@ -1,7 +1,8 @@
-// The "Rewind Timeline" webview view in the Run and Debug side bar: a slider
-// over the whole run with checkpoint and stop markers, and the UART output
-// placed in time. Dragging the slider, clicking a marker or clicking an
-// output line seeks there (`rewind/seek`).
+// The "Rewind Timeline" webview view in the panel (beside the Debug
+// Console): lanes of stops, checkpoints and UART lines under a time axis,
+// zoomable and pannable, with the current time as a cursor. Dragging the
+// cursor, clicking an event or clicking an output line seeks there
+// (`rewind/seek`).
 
 import * as vscode from 'vscode';
 import { TimelineController, TimelineState } from './controller';
@@ -24,6 +25,8 @@ function nonce(): string {
 /** TimelineViewProvider renders the controller's state in a webview. */
 export class TimelineViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
 	private view: vscode.WebviewView | undefined;
+	/** true while the panel is on screen (for the zoom commands' when clause) */
+	private visible = false;
 	private readonly sub: vscode.Disposable;
 
 	constructor(
@@ -40,7 +43,9 @@ export class TimelineViewProvider implements vscode.WebviewViewProvider, vscode.
 		view.webview.options = { enableScripts: true, localResourceRoots: [media, bundle] };
 		view.webview.html = this.html(view.webview);
 		view.webview.onDidReceiveMessage((m: FromView) => this.receive(m));
+		this.setVisible(view.visible);
 		view.onDidChangeVisibility(() => {
+			this.setVisible(view.visible);
 			if (view.visible) {
 				this.post(this.controller.current());
 			}
@@ -48,8 +53,21 @@ export class TimelineViewProvider implements vscode.WebviewViewProvider, vscode.
 		view.onDidDispose(() => {
 			if (this.view === view) {
 				this.view = undefined;
+				this.setVisible(false);
 			}
 		});
+	}
+
+	/** zoom changes the panel's visible part of the run (title bar buttons). */
+	zoom(how: 'in' | 'out' | 'fit'): void {
+		void this.view?.webview.postMessage({ type: 'zoom', how });
+	}
+
+	private setVisible(v: boolean): void {
+		if (v !== this.visible) {
+			this.visible = v;
+			void vscode.commands.executeCommand('setContext', 'rewind.timelineVisible', v);
+		}
 	}
 
 	private receive(m: FromView): void {
@@ -86,18 +104,28 @@ export class TimelineViewProvider implements vscode.WebviewViewProvider, vscode.
 <div id="empty" class="empty">Start a Rewind debug session to see its timeline.</div>
 <div id="timeline" hidden>
   <div class="header">
-    <span class="now" id="now" title="current time (instructions retired)"></span>
+    <span class="now" id="now" aria-live="polite"></span>
     <span class="range" id="range"></span>
+    <span class="range" id="view"></span>
+    <span class="zoom">
+      <button id="zoomOut" title="Zoom out (-)" aria-label="Zoom out">&minus;</button>
+      <button id="zoomIn" title="Zoom in (+)" aria-label="Zoom in">+</button>
+      <button id="zoomFit" title="Show the whole run (0)" aria-label="Show the whole run">whole run</button>
+    </span>
+    <span class="hint">wheel: zoom · Shift+wheel or drag the axis: pan · drag the cursor or click an event to go there</span>
   </div>
-  <div class="track" id="track" role="slider" tabindex="0" aria-label="Time in the run">
-    <div class="rail"></div>
-    <div class="markers" id="markers"></div>
-    <div class="thumb" id="thumb"></div>
+  <div class="chart">
+    <div class="labels" id="labels" aria-hidden="true"></div>
+    <div class="plot" id="plot" role="slider" tabindex="0" aria-label="Time in the run: arrows go to the previous or next stop, plus and minus zoom, Shift+arrows pan">
+      <div class="axis" id="axis" title="drag to pan"></div>
+      <div class="tracks" id="tracks"></div>
+      <div class="cursor" id="cursor"><div class="cursor-head"></div></div>
+    </div>
   </div>
-  <div class="legend"><span class="key stop"></span>stops <span class="key checkpoint"></span>checkpoints <span class="hint">drag or click to go there</span></div>
   <div class="uart-title">UART output</div>
   <ol class="uart" id="uart" aria-label="UART output lines"></ol>
 </div>
+<div class="tooltip" id="tooltip" role="tooltip" hidden></div>
 <script nonce="${n}" src="${js}"></script>
 </body>
 </html>`;

@@ -1,27 +1,40 @@
-// Script of the Rewind Timeline webview: draws the model the extension posts
-// and sends `seek` messages back. Bundled for the browser by esbuild.
+// Script of the Rewind Timeline panel: draws the model the extension posts
+// as lanes under a time axis, with the current time as a cursor the user
+// drags; wheel and +/- zoom, Shift+wheel and dragging the axis pan; a click
+// on an event seeks there. Bundled for the browser by esbuild.
 
-import { TimelineModel, formatTime, snapToMarker, timeAtPosition } from '../timeline';
+import { Lane, View, clampView, describeAt, followNow, fullView, inView, lanesOf, panView, ticks, timeInView, zoomView } from '../lanes';
+import { TimelineModel, formatTime } from '../timeline';
 
-declare function acquireVsCodeApi(): { postMessage(msg: unknown): void };
+declare function acquireVsCodeApi(): { postMessage(msg: unknown): void; getState(): unknown; setState(s: unknown): void };
 
 type State = { kind: 'model'; model: TimelineModel; running: boolean } | { kind: 'empty'; message: string };
+type FromHost = { type: 'state'; state: State } | { type: 'zoom'; how: 'in' | 'out' | 'fit' };
 
 const vscode = acquireVsCodeApi();
 const $ = (id: string) => document.getElementById(id) as HTMLElement;
 const empty = $('empty');
 const timeline = $('timeline');
-const track = $('track');
-const thumb = $('thumb');
-const markers = $('markers');
+const plot = $('plot');
+const axis = $('axis');
+const tracks = $('tracks');
+const labels = $('labels');
+const cursor = $('cursor');
+const tooltip = $('tooltip');
 const uart = $('uart');
 const nowLabel = $('now');
 const range = $('range');
+const viewLabel = $('view');
 
 let model: TimelineModel | undefined;
+let lanes: Lane[] = [];
+let view: View | undefined;
 let running = false;
-let dragging = false;
+let drag: { kind: 'cursor' | 'pan'; x0: number; view0: View } | undefined;
 let lastLinesKey = '';
+
+/** Pixels within which a pointer snaps to an event, and tooltips gather events. */
+const snapPixels = 6;
 
 function seek(time: number): void {
 	if (!running) {
@@ -29,24 +42,123 @@ function seek(time: number): void {
 	}
 }
 
-function place(el: HTMLElement, fraction: number): void {
-	el.style.left = `${(fraction * 100).toFixed(3)}%`;
+function plotWidth(): number {
+	return Math.max(plot.getBoundingClientRect().width, 1);
 }
 
-function drawMarkers(m: TimelineModel): void {
-	markers.replaceChildren();
-	for (const mk of m.markers) {
-		const b = document.createElement('button');
-		b.className = `marker ${mk.kind}`;
-		b.title = mk.label;
-		b.setAttribute('aria-label', mk.label);
-		b.dataset.time = String(mk.time);
-		place(b, mk.fraction);
-		b.addEventListener('click', (e) => {
-			e.stopPropagation();
-			seek(mk.time);
-		});
-		markers.appendChild(b);
+function timeAtX(clientX: number): number {
+	const r = plot.getBoundingClientRect();
+	return timeInView(view as View, clientX - r.left, r.width);
+}
+
+/** snap moves t to the nearest event within snapPixels, stops first. */
+function snap(t: number): number {
+	if (!view) {
+		return t;
+	}
+	const radius = ((view.end - view.start) * snapPixels) / plotWidth();
+	let best = t;
+	let bestD = Infinity;
+	for (const lane of lanes) {
+		for (const it of lane.items) {
+			const d = Math.abs(it.time - t);
+			if (d <= radius && d < bestD) {
+				best = it.time;
+				bestD = d;
+			}
+		}
+		if (bestD < Infinity) {
+			break; // lanes are in order of importance: stops first
+		}
+	}
+	return best;
+}
+
+function setView(v: View): void {
+	if (!model) {
+		return;
+	}
+	view = clampView(v, model);
+	vscode.setState({ view });
+	drawPlot();
+}
+
+function zoom(factor: number, focus?: number): void {
+	if (model && view) {
+		setView(zoomView(view, model, factor, focus ?? (running ? (view.start + view.end) / 2 : model.now)));
+	}
+}
+
+function pct(f: number): string {
+	return `${(f * 100).toFixed(3)}%`;
+}
+
+function drawAxis(v: View): void {
+	axis.replaceChildren();
+	for (const t of ticks(v, Math.max(2, Math.floor(plotWidth() / 110)))) {
+		const tick = document.createElement('div');
+		tick.className = 'tick';
+		tick.style.left = pct(inView(v, t));
+		tick.textContent = formatTime(t);
+		axis.appendChild(tick);
+	}
+}
+
+function drawLanes(v: View): void {
+	labels.replaceChildren();
+	tracks.replaceChildren();
+	const axisLabel = document.createElement('div');
+	axisLabel.className = 'lane-label axis-label';
+	axisLabel.textContent = 'time';
+	labels.appendChild(axisLabel);
+	for (const lane of lanes) {
+		const label = document.createElement('div');
+		label.className = 'lane-label';
+		label.textContent = lane.label;
+		labels.appendChild(label);
+		const track = document.createElement('div');
+		track.className = `lane ${lane.id}`;
+		track.dataset.lane = lane.id;
+		track.setAttribute('role', 'group');
+		track.setAttribute('aria-label', `${lane.label}: ${lane.items.length} events`);
+		for (const it of lane.items) {
+			if (it.time < v.start || it.time > v.end) {
+				continue;
+			}
+			const b = document.createElement('button');
+			b.className = `event ${lane.id}`;
+			b.style.left = pct(inView(v, it.time));
+			b.dataset.time = String(it.time);
+			b.setAttribute('aria-label', `${it.label}: go there`);
+			b.addEventListener('click', (e) => {
+				e.stopPropagation();
+				seek(it.time);
+			});
+			b.addEventListener('focus', () => showTooltip(b, describeAt(lanes, it.time, 0)));
+			b.addEventListener('blur', hideTooltip);
+			track.appendChild(b);
+		}
+		tracks.appendChild(track);
+	}
+}
+
+function drawCursor(v: View, t: number): void {
+	const f = inView(v, t);
+	cursor.hidden = f < 0 || f > 1;
+	cursor.style.left = pct(Math.min(Math.max(f, 0), 1));
+	plot.setAttribute('aria-valuenow', String(t));
+	plot.setAttribute('aria-valuetext', `t = ${formatTime(t)}`);
+}
+
+function drawPlot(): void {
+	if (!model || !view) {
+		return;
+	}
+	viewLabel.textContent = view.start === model.start && view.end === model.end ? 'whole run' : `showing ${formatTime(Math.round(view.start))} – ${formatTime(Math.round(view.end))}`;
+	drawAxis(view);
+	drawLanes(view);
+	if (!drag) {
+		drawCursor(view, model.now);
 	}
 }
 
@@ -80,8 +192,7 @@ function drawLines(m: TimelineModel): void {
 		li.classList.toggle('future', !m.lines[i]?.past);
 		li.classList.toggle('current', i === m.currentLine);
 	});
-	// keep the current line in view by scrolling the list alone (scrollIntoView
-	// would scroll the whole view and hide the slider)
+	// scroll the list alone (scrollIntoView would move the whole panel)
 	const cur = uart.children[m.currentLine] as HTMLElement | undefined;
 	if (cur) {
 		const top = cur.offsetTop - uart.offsetTop;
@@ -96,81 +207,171 @@ function drawLines(m: TimelineModel): void {
 function draw(state: State): void {
 	if (state.kind === 'empty') {
 		model = undefined;
+		view = undefined; // the next session starts with its whole run
+		vscode.setState({});
 		empty.textContent = state.message;
 		empty.hidden = false;
 		timeline.hidden = true;
 		return;
 	}
+	const first = !model;
 	model = state.model;
 	running = state.running;
+	lanes = lanesOf(model);
 	empty.hidden = true;
 	timeline.hidden = false;
 	document.body.classList.toggle('running', running);
 	nowLabel.textContent = running ? 'running…' : `t = ${formatTime(model.now)}`;
-	range.textContent = `${formatTime(model.start)} – ${formatTime(model.end)}`;
-	track.setAttribute('aria-valuemin', String(model.start));
-	track.setAttribute('aria-valuemax', String(model.end));
-	track.setAttribute('aria-valuenow', String(model.now));
-	if (!dragging) {
-		place(thumb, model.nowFraction);
-	}
-	drawMarkers(model);
+	range.textContent = `run: ${formatTime(model.start)} – ${formatTime(model.end)}`;
+	plot.setAttribute('aria-valuemin', String(model.start));
+	plot.setAttribute('aria-valuemax', String(model.end));
+	const saved = (vscode.getState() as { view?: View } | undefined)?.view;
+	const base = view ?? (first && saved ? saved : fullView(model));
+	// a view showing the whole run keeps doing so as the run grows
+	const wasFull = view && view.end - view.start >= (model.end - model.start) * 0.999;
+	view = wasFull ? fullView(model) : running ? clampView(base, model) : followNow(base, model);
+	drawPlot();
 	drawLines(model);
 }
 
-function timeAtPointer(e: PointerEvent): number {
-	const r = track.getBoundingClientRect();
-	const m = model as TimelineModel;
-	const t = timeAtPosition(m, e.clientX - r.left, r.width);
-	return snapToMarker(m, t, 6 / Math.max(r.width, 1));
+function showTooltip(anchor: { left: number; top: number } | HTMLElement, text: string): void {
+	tooltip.textContent = text;
+	tooltip.hidden = false;
+	const r = anchor instanceof HTMLElement ? anchor.getBoundingClientRect() : { left: anchor.left, bottom: anchor.top };
+	const w = tooltip.offsetWidth;
+	tooltip.style.left = `${Math.max(4, Math.min(r.left - w / 2, document.body.clientWidth - w - 4))}px`;
+	const below = r.bottom + 14;
+	tooltip.style.top = `${below + tooltip.offsetHeight > window.innerHeight ? Math.max(0, r.bottom - tooltip.offsetHeight - 10) : below}px`;
 }
 
-track.addEventListener('pointerdown', (e) => {
-	if (!model || running || (e.target as HTMLElement).classList.contains('marker')) {
-		return; // a marker seeks on its own click
+function hideTooltip(): void {
+	tooltip.hidden = true;
+}
+
+plot.addEventListener('pointerdown', (e) => {
+	if (!model || !view || (e.target as HTMLElement).classList.contains('event')) {
+		return; // an event seeks on its own click
 	}
-	dragging = true;
-	track.setPointerCapture(e.pointerId);
-	const t = timeAtPointer(e);
-	place(thumb, (t - model.start) / Math.max(model.end - model.start, 1));
+	const onAxis = (e.target as HTMLElement).closest('#axis') !== null || e.button === 1;
+	if (!onAxis && running) {
+		return;
+	}
+	drag = { kind: onAxis ? 'pan' : 'cursor', x0: e.clientX, view0: view };
+	plot.setPointerCapture(e.pointerId);
+	plot.classList.toggle('panning', onAxis);
+	if (!onAxis) {
+		const t = snap(timeAtX(e.clientX));
+		drawCursor(view, t);
+		nowLabel.textContent = `→ t = ${formatTime(t)}`;
+	}
+	hideTooltip();
+});
+
+plot.addEventListener('pointermove', (e) => {
+	if (!model || !view) {
+		return;
+	}
+	if (!drag) {
+		const t = timeAtX(e.clientX);
+		const radius = ((view.end - view.start) * snapPixels) / plotWidth();
+		showTooltip({ left: e.clientX, top: e.clientY }, describeAt(lanes, t, radius));
+		return;
+	}
+	if (drag.kind === 'pan') {
+		const dt = ((drag.x0 - e.clientX) / plotWidth()) * (drag.view0.end - drag.view0.start);
+		setView(panView(drag.view0, model, dt));
+		return;
+	}
+	const t = snap(timeAtX(e.clientX));
+	drawCursor(view, t);
 	nowLabel.textContent = `→ t = ${formatTime(t)}`;
+	showTooltip({ left: e.clientX, top: e.clientY }, describeAt(lanes, t, 0));
 });
-track.addEventListener('pointermove', (e) => {
-	if (!dragging || !model) {
+
+plot.addEventListener('pointerup', (e) => {
+	const d = drag;
+	drag = undefined;
+	plot.classList.remove('panning');
+	if (!d || !model || !view || d.kind !== 'cursor') {
 		return;
 	}
-	const t = timeAtPointer(e);
-	place(thumb, (t - model.start) / Math.max(model.end - model.start, 1));
-	nowLabel.textContent = `→ t = ${formatTime(t)}`;
+	seek(snap(timeAtX(e.clientX)));
 });
-track.addEventListener('pointerup', (e) => {
-	if (!dragging || !model) {
-		return;
-	}
-	dragging = false;
-	seek(timeAtPointer(e));
-});
-track.addEventListener('keydown', (e) => {
-	if (!model || running) {
-		return;
-	}
-	const times = model.markers.filter((mk) => mk.kind === 'stop').map((mk) => mk.time);
-	if (e.key === 'ArrowLeft') {
-		const prev = times.filter((t) => t < model!.now).pop();
-		seek(prev ?? model.start);
-	} else if (e.key === 'ArrowRight') {
-		const next = times.find((t) => t > model!.now);
-		seek(next ?? model.end);
-	} else if (e.key === 'Home') {
-		seek(model.start);
-	} else if (e.key === 'End') {
-		seek(model.end);
+
+plot.addEventListener('pointerleave', () => {
+	if (!drag) {
+		hideTooltip();
 	}
 });
 
-window.addEventListener('message', (e: MessageEvent<{ type: string; state: State }>) => {
-	if (e.data?.type === 'state') {
-		draw(e.data.state);
+plot.addEventListener(
+	'wheel',
+	(e) => {
+		if (!model || !view) {
+			return;
+		}
+		e.preventDefault();
+		if (e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY)) {
+			const d = e.shiftKey ? e.deltaY : e.deltaX;
+			setView(panView(view, model, (d / plotWidth()) * (view.end - view.start)));
+			return;
+		}
+		zoom(e.deltaY < 0 ? 0.8 : 1.25, timeAtX(e.clientX));
+	},
+	{ passive: false },
+);
+
+plot.addEventListener('keydown', (e) => {
+	if (!model || !view) {
+		return;
+	}
+	const m = model;
+	const span = view.end - view.start;
+	const stops = lanes[0].items.map((i) => i.time);
+	let handled = true;
+	if (e.key === '+' || e.key === '=') {
+		zoom(0.5);
+	} else if (e.key === '-' || e.key === '_') {
+		zoom(2);
+	} else if (e.key === '0') {
+		setView(fullView(m));
+	} else if (e.shiftKey && e.key === 'ArrowLeft') {
+		setView(panView(view, m, -span / 5));
+	} else if (e.shiftKey && e.key === 'ArrowRight') {
+		setView(panView(view, m, span / 5));
+	} else if (running) {
+		handled = false;
+	} else if (e.key === 'ArrowLeft') {
+		seek(stops.filter((t) => t < m.now).pop() ?? m.start);
+	} else if (e.key === 'ArrowRight') {
+		seek(stops.find((t) => t > m.now) ?? m.end);
+	} else if (e.key === 'Home') {
+		seek(m.start);
+	} else if (e.key === 'End') {
+		seek(m.end);
+	} else {
+		handled = false;
+	}
+	if (handled) {
+		e.preventDefault();
+	}
+});
+
+$('zoomIn').addEventListener('click', () => zoom(0.5));
+$('zoomOut').addEventListener('click', () => zoom(2));
+$('zoomFit').addEventListener('click', () => model && setView(fullView(model)));
+window.addEventListener('resize', drawPlot);
+
+window.addEventListener('message', (e: MessageEvent<FromHost>) => {
+	const msg = e.data;
+	if (msg?.type === 'state') {
+		draw(msg.state);
+	} else if (msg?.type === 'zoom' && model) {
+		if (msg.how === 'fit') {
+			setView(fullView(model));
+		} else {
+			zoom(msg.how === 'in' ? 0.5 : 2);
+		}
 	}
 });
 vscode.postMessage({ type: 'ready' });

@@ -12,6 +12,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { DebugClient } from '@vscode/debugadapter-testsupport';
 import { DebugProtocol } from '@vscode/debugprotocol';
+import { buildDemoIn } from '../common/firmware';
 
 // out/tsc/test/adapter -> the repository root
 const repo = path.resolve(__dirname, '..', '..', '..', '..', '..');
@@ -38,6 +39,14 @@ function buildRewind(): string {
 	return bin;
 }
 
+/** startClient starts `rewind dap` under a DebugClient. */
+async function startClient(bin: string): Promise<DebugClient> {
+	const dc = new DebugClient(bin, 'dap', 'rewind');
+	dc.defaultTimeout = 30000;
+	await dc.start();
+	return dc;
+}
+
 type Timeline = { start: number; end: number; now: number; checkpoints: number[]; stops: { time: number; reason: string }[]; output: { time: number; text: string }[] };
 
 describe('rewind dap through DebugClient', function () {
@@ -55,14 +64,9 @@ describe('rewind dap through DebugClient', function () {
 	});
 
 	beforeEach(async () => {
-		dc = new DebugClient(bin, 'dap', 'rewind');
-		dc.defaultTimeout = 30000;
-		await dc.start();
+		dc = await startClient(bin);
 	});
-
-	afterEach(async () => {
-		await dc.stop();
-	});
+	afterEach(() => dc.stop());
 
 	const launch = { program: demoElf, cwd: firmware };
 
@@ -178,5 +182,67 @@ describe('rewind dap through DebugClient', function () {
 		const ev = await changed;
 		const b = ev.body as { start: number; end: number; now: number };
 		assert.ok(b.start <= b.now && b.now <= b.end);
+	});
+});
+
+describe('firmware built in another folder', function () {
+	this.timeout(120000);
+	let bin: string;
+	let dc: DebugClient;
+	let root: string;
+	let elf: string;
+	let build: string;
+	let ws: string;
+	const wrap = lineOf('if (s->head > RING_SIZE)');
+
+	before(function () {
+		this.timeout(300000);
+		bin = buildRewind();
+		root = fs.mkdtempSync(path.join(os.tmpdir(), 'rewind-elsewhere-'));
+		build = path.join(root, 'ci', 'build');
+		elf = buildDemoIn(build);
+		ws = path.join(root, 'workspace');
+		fs.mkdirSync(ws);
+		fs.copyFileSync(demoC, path.join(ws, 'demo.c'));
+	});
+	after(() => fs.rmSync(root, { recursive: true, force: true }));
+
+	beforeEach(async () => {
+		dc = await startClient(bin);
+	});
+	afterEach(() => dc.stop());
+
+	async function consoleText(): Promise<string> {
+		const out: string[] = [];
+		const deadline = Date.now() + 5000;
+		while (Date.now() < deadline && !out.some((o) => o.includes('are shown from'))) {
+			const ev = (await dc.waitForEvent('output', 5000)) as DebugProtocol.OutputEvent;
+			out.push(ev.body.output);
+		}
+		return out.join('');
+	}
+
+	async function hitInWorkspace(launch: object, says: string): Promise<DebugProtocol.StackFrame> {
+		const wsC = path.join(ws, 'demo.c');
+		const said = consoleText();
+		await dc.hitBreakpoint(launch, { path: wsC, line: wrap }, { path: wsC, line: wrap });
+		const st = await dc.stackTraceRequest({ threadId: 1 });
+		const top = st.body.stackFrames[0];
+		assert.strictEqual(top.source?.path, wsC, 'the frame shows the workspace copy');
+		assert.ok((await said).includes(says), `the Debug Console says "${says}"`);
+		return top;
+	}
+
+	it('maps the build folder with sourceFileMap', async () => {
+		await hitInWorkspace({ program: elf, sourceFileMap: { [build]: ws } }, `sourceFileMap: sources compiled in ${build} are shown from ${ws}.`);
+	});
+
+	it('finds the sources under the workspace folder when the build folder is gone', async () => {
+		fs.renameSync(path.join(build, 'demo.c'), path.join(build, 'demo.c.moved'));
+		try {
+			await hitInWorkspace({ program: elf, workspaceFolder: ws }, `sources compiled in ${build} are not on this machine; they are shown from ${ws}, where the same files are (${path.join(ws, 'demo.c')})`);
+		} finally {
+			fs.renameSync(path.join(build, 'demo.c.moved'), path.join(build, 'demo.c'));
+		}
 	});
 });

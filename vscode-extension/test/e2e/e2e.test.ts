@@ -7,6 +7,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { Browser, FrameLocator, Page } from 'playwright-core';
+import { buildDemoIn } from '../common/firmware';
 import { CodeServer, launchChromium, startCodeServer } from './codeServer';
 
 // out/tsc/test/e2e -> vscode-extension
@@ -24,25 +25,54 @@ function lineOf(text: string): number {
 	return i + 1;
 }
 
-/** makeWorkspace copies the demo firmware next to a launch.json. */
-function makeWorkspace(root: string): string {
+/** The launch configurations that must not start, and what each says. */
+const refused: { name: string; program: string; says: RegExp }[] = [
+	{ name: 'Refused: source file', program: '${workspaceFolder}/demo.c', says: /is not an ELF file \(it does not start with 7F 45 4C 46\): \S*demo\.c/ },
+	{ name: 'Refused: folder', program: '${workspaceFolder}/.vscode', says: /is a folder, not a firmware ELF: \S*\.vscode/ },
+	{ name: 'Refused: x86 ELF', program: '${workspaceFolder}/x86.elf', says: /is an ELF for x86 \(i386\) \(e_machine 3\), not RISC-V or Arm: \S*x86\.elf/ },
+	{ name: 'Refused: 64-bit ELF', program: '${workspaceFolder}/rv64.elf', says: /is a 64-bit ELF: \S*rv64\.elf/ },
+	{ name: 'Refused: missing', program: '${workspaceFolder}/build/none.elf', says: /does not exist: \S*none\.elf/ },
+];
+
+/** elfHeader writes the first bytes of an ELF for a class and machine. */
+function elfHeader(cls: number, machine: number): Buffer {
+	const h = Buffer.alloc(64);
+	h.set([0x7f, 0x45, 0x4c, 0x46, cls, 1, 1]);
+	h.writeUInt16LE(machine, 18);
+	return h;
+}
+
+/**
+ * makeWorkspace copies the demo firmware next to a launch.json, builds
+ * another copy in a build folder outside the workspace (as CI does), and
+ * adds configurations that must be refused.
+ */
+function makeWorkspace(root: string): { ws: string; build: string } {
 	const ws = path.join(root, 'workspace');
 	fs.mkdirSync(path.join(ws, '.vscode'), { recursive: true });
 	for (const f of ['demo.c', 'demo.elf']) {
 		fs.copyFileSync(path.join(firmware, f), path.join(ws, f));
 	}
+	fs.writeFileSync(path.join(ws, 'x86.elf'), elfHeader(1, 3));
+	fs.writeFileSync(path.join(ws, 'rv64.elf'), elfHeader(2, 243));
+	const build = path.join(root, 'ci-build');
+	const elsewhere = buildDemoIn(build);
 	fs.writeFileSync(
 		path.join(ws, '.vscode', 'launch.json'),
 		JSON.stringify(
 			{
 				version: '0.2.0',
-				configurations: [{ type: 'rewind', request: 'launch', name: 'Rewind: debug demo', program: '${workspaceFolder}/demo.elf' }],
+				configurations: [
+					{ type: 'rewind', request: 'launch', name: 'Rewind: debug demo', program: '${workspaceFolder}/demo.elf' },
+					{ type: 'rewind', request: 'launch', name: 'Rewind: demo built elsewhere', program: elsewhere, sourceFileMap: { [build]: '${workspaceFolder}' } },
+					...refused.map((r) => ({ type: 'rewind', request: 'launch', name: r.name, program: r.program })),
+				],
 			},
 			null,
 			2,
 		),
 	);
-	return ws;
+	return { ws, build };
 }
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -180,6 +210,39 @@ async function waitForTimeChange(page: Page, from: number): Promise<number> {
 	}
 }
 
+/** callStackHeader is the reason shown in the Call Stack view's header. */
+async function callStackHeader(page: Page): Promise<string> {
+	const label = page.locator('.call-stack-state-message .label').first();
+	if (!(await label.isVisible().catch(() => false))) {
+		return '';
+	}
+	return ((await label.textContent()) ?? '').trim();
+}
+
+/** waitForHeader waits until the Call Stack header matches re. */
+async function waitForHeader(page: Page, re: RegExp): Promise<void> {
+	const deadline = Date.now() + 15000;
+	let last = '';
+	while (Date.now() < deadline) {
+		last = await callStackHeader(page);
+		if (re.test(last)) {
+			return;
+		}
+		await page.waitForTimeout(200);
+	}
+	throw new Error(`the Call Stack header says "${last}", not ${re}`);
+}
+
+/** startConfiguration starts a launch configuration by name. */
+async function startConfiguration(page: Page, name: string): Promise<void> {
+	await runCommand(page, 'Debug: Select and Start Debugging');
+	const input = page.locator('.quick-input-widget input');
+	await input.fill(`debug ${name}`); // the picker's prefix is "debug "
+	const row = page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
+	await row.waitFor({ state: 'visible', timeout: 15000 });
+	await row.click();
+}
+
 /** timelineFrame is the Rewind Timeline webview's document. */
 function timelineFrame(page: Page): FrameLocator {
 	return page.frameLocator('iframe.webview.ready').first().frameLocator('#active-frame');
@@ -201,7 +264,7 @@ describe('Rewind in a real VS Code (code-server + Chromium)', function () {
 		assert.ok(fs.existsSync(vsix), `${vsix} exists (run: node scripts/package.mjs --target linux-x64)`);
 		fs.mkdirSync(outDir, { recursive: true });
 		root = fs.mkdtempSync(path.join(os.tmpdir(), 'rewind-e2e-'));
-		const ws = makeWorkspace(root);
+		const { ws } = makeWorkspace(root);
 		server = await startCodeServer(vsix, root);
 		browser = await launchChromium();
 		page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
@@ -284,9 +347,38 @@ describe('Rewind in a real VS Code (code-server + Chromium)', function () {
 		assert.ok(secondHit > firstHit, `second hit t=${secondHit} after the first t=${firstHit}`);
 	});
 
-	it('Step Back moves the current line to the previous line', async () => {
+	it('Step Back moves the current line to the previous line; the status bar time stays', async () => {
+		// watch the status bar item in the page itself, every animation frame
+		await page.evaluate(() => {
+			const w = window as unknown as { rewindGone: number; rewindWatch: boolean; rewindSeen: string[] };
+			w.rewindGone = 0;
+			w.rewindWatch = true;
+			w.rewindSeen = [];
+			const look = () => {
+				const items = Array.from(document.querySelectorAll('.statusbar-item'));
+				// the time, or "running…" when the machine is slow enough that
+				// the step outlasts the status bar's patience
+				if (!items.some((i) => /t=\d|running…/.test(i.textContent ?? ''))) {
+					w.rewindGone++;
+					if (w.rewindSeen.length < 3) {
+						w.rewindSeen.push(items.map((i) => i.textContent?.trim()).join(' | '));
+					}
+				}
+				if (w.rewindWatch) {
+					requestAnimationFrame(look);
+				}
+			};
+			requestAnimationFrame(look);
+		});
 		await page.locator('.debug-toolbar .action-label[aria-label^="Step Back"]').click();
 		await waitForLine(page, incr, 'Step Back');
+		await page.waitForTimeout(500);
+		const { gone, seen } = await page.evaluate(() => {
+			const w = window as unknown as { rewindGone: number; rewindWatch: boolean; rewindSeen: string[] };
+			w.rewindWatch = false;
+			return { gone: w.rewindGone, seen: w.rewindSeen };
+		});
+		assert.strictEqual(gone, 0, `the status bar item never disappeared during the step; it was gone ${gone} frames, the bar said: ${seen.join(' // ')}`);
 		await shot(page, '03-step-back');
 	});
 
@@ -299,16 +391,32 @@ describe('Rewind in a real VS Code (code-server + Chromium)', function () {
 		await shot(page, '04-reverse');
 	});
 
-	it('shows the Rewind Timeline, and a click on a UART line seeks there', async () => {
-		const header = page.locator('.pane-header', { hasText: 'Rewind Timeline' }).first();
-		await header.waitFor({ state: 'visible', timeout: 15000 });
-		if ((await header.getAttribute('aria-expanded')) === 'false') {
-			await header.click();
-		}
+	it('keeps VS Code\'s own Step Back and Reverse; the Theia fallbacks work through customRequest', async () => {
+		// the extension's buttons are for hosts without stepBackSupported: not here
+		assert.strictEqual(await page.locator('.debug-toolbar .codicon-debug-step-back').count(), 1, 'one Step Back button');
+		assert.strictEqual(await page.locator('.debug-toolbar .codicon-debug-reverse-continue').count(), 1, 'one Reverse button');
+		// every toolbar item has an icon that draws (codicons), and Stop fits
+		await page.locator('.debug-toolbar .codicon-debug-stop').waitFor({ state: 'visible' });
+		// the commands Theia's buttons run, from the palette
+		await runCommand(page, 'Rewind: Step Back');
+		await waitForLine(page, incr, 'Rewind: Step Back');
+		const before = await statusTime(page);
+		await page.locator('.debug-toolbar .codicon-debug-continue').click();
+		assert.strictEqual(await waitForTimeChange(page, before), firstHit, 'Continue goes back to the first hit');
+		await runCommand(page, 'Rewind: Reverse');
+		const start = await waitForTimeChange(page, firstHit);
+		assert.ok(start < firstHit, `Rewind: Reverse went back (t=${start})`);
+		await page.locator('.debug-toolbar .codicon-debug-continue').click();
+		assert.strictEqual(await waitForTimeChange(page, start), firstHit, 'and Continue comes back');
+		await waitForLine(page, wrap, 'Continue after Rewind: Reverse');
+	});
+
+	it('shows the Rewind Timeline panel, and a click on a UART line seeks there', async () => {
+		await runCommand(page, 'Rewind: Show Timeline');
 		const view = timelineFrame(page);
 		const line = view.locator('#uart li', { hasText: 'demo: logging temperatures' }).first();
 		await line.waitFor({ state: 'visible', timeout: 30000 });
-		await view.locator('.marker.stop').first().waitFor({ state: 'attached' });
+		await view.locator('.event.stops').first().waitFor({ state: 'attached' });
 		await shot(page, '05-timeline');
 		const lineTime = Number(await line.getAttribute('data-time'));
 		const before = await statusTime(page);
@@ -316,11 +424,68 @@ describe('Rewind in a real VS Code (code-server + Chromium)', function () {
 		const t = await waitForTimeChange(page, before);
 		assert.strictEqual(t, lineTime, 'the click seeks to the time the line was printed');
 		await shot(page, '06-timeline-seek');
+		// the seek is a jump in time: the Call Stack header says so, and no
+		// longer shows the previous stop's reason
+		await waitForHeader(page, /moved in time/i);
+		await shot(page, '06b-call-stack-header-after-seek');
 		// a stop marker: back to the first breakpoint hit
-		const marker = view.locator(`.marker.stop[data-time="${firstHit}"]`).first();
+		const marker = view.locator(`.event.stops[data-time="${firstHit}"]`).first();
 		await marker.click();
 		assert.strictEqual(await waitForTimeChange(page, t), firstHit, 'the click on a stop marker seeks to that stop');
 		await waitForLine(page, wrap, 'stop marker');
+	});
+
+	it('zooms the timeline panel and moves in time by dragging its cursor', async () => {
+		const view = timelineFrame(page);
+		const plot = view.locator('#plot');
+		assert.strictEqual((await view.locator('#view').textContent())?.trim(), 'whole run');
+		const full = await view.locator('.tick').allTextContents();
+		await plot.focus();
+		await plot.press('+');
+		await plot.press('+');
+		await view.locator('#view', { hasText: 'showing' }).waitFor({ timeout: 10000 });
+		const zoomed = await view.locator('.tick').allTextContents();
+		assert.notDeepStrictEqual(zoomed, full, 'the axis shows other times when zoomed in');
+		await shot(page, '11-timeline-zoomed');
+		// wheel zooms back out around the pointer
+		const box = await plot.boundingBox();
+		assert.ok(box, 'the plot has a box');
+		await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+		for (let i = 0; i < 12; i++) {
+			await page.mouse.wheel(0, 200);
+		}
+		await view.locator('#view', { hasText: 'whole run' }).waitFor({ timeout: 10000 });
+		// hover tells the time and what happened there
+		const stopsLane = box.y + 22 + 11; // under the axis: the lane of stops, with few events
+		await page.mouse.move(box.x + box.width * 0.3, stopsLane);
+		await view.locator('#tooltip', { hasText: 't = ' }).waitFor({ state: 'visible', timeout: 10000 });
+		await shot(page, '12-timeline-hover');
+		// drag the cursor to the middle of the run
+		const before = await statusTime(page);
+		await page.mouse.move(box.x + box.width * 0.2, stopsLane);
+		await page.mouse.down();
+		await page.mouse.move(box.x + box.width * 0.4, stopsLane, { steps: 8 });
+		await page.mouse.move(box.x + box.width * 0.55, stopsLane, { steps: 8 });
+		await shot(page, '13-timeline-drag');
+		await page.mouse.up();
+		const t = await waitForTimeChange(page, before);
+		const [start, end] = [Number(await plot.getAttribute('aria-valuemin')), Number(await plot.getAttribute('aria-valuemax'))];
+		assert.ok(t > start + (end - start) * 0.45 && t < start + (end - start) * 0.65, `the drag lands near the middle: t=${t} in ${start}..${end}`);
+		await waitForHeader(page, /moved in time/i);
+		await shot(page, '14-timeline-after-drag');
+		// the README's picture of the panel (media/ gets it when it has none
+		// yet or REWIND_UPDATE_SCREENSHOT=1)
+		await page.mouse.move(box.x + box.width / 2, box.y - 200);
+		await view.locator('#tooltip').waitFor({ state: 'hidden' });
+		const panelShot = path.join(outDir, 'screenshot-timeline-panel.png');
+		await page.screenshot({ path: panelShot });
+		const media = path.join(extRoot, 'media', 'screenshot-timeline-panel.png');
+		if (!fs.existsSync(media) || process.env.REWIND_UPDATE_SCREENSHOT === '1') {
+			fs.copyFileSync(panelShot, media);
+		}
+		// back to the first hit for what follows
+		await view.locator(`.event.stops[data-time="${firstHit}"]`).first().click();
+		assert.strictEqual(await waitForTimeChange(page, t), firstHit);
 	});
 
 	it('stops backwards at the write to sensor.calibration (reverse data breakpoint)', async () => {
@@ -387,15 +552,16 @@ describe('Rewind in a real VS Code (code-server + Chromium)', function () {
 		await shot(page, '08-reverse-step-in');
 	});
 
-	it('Go to Time… moves to the time typed', async () => {
+	it('Go to Time… (timeline title bar) moves to the time typed', async () => {
 		const before = await statusTime(page);
-		await page.locator('.debug-toolbar .action-label[aria-label^="Go to Time"]').click();
+		await page.locator('.part.panel .action-label[aria-label^="Go to Time"]').first().click();
 		const input = page.locator('.quick-input-widget input');
 		await input.waitFor({ state: 'visible' });
 		await input.fill('1000');
 		await input.press('Enter');
 		const t = await waitForTimeChange(page, before);
 		assert.strictEqual(t, 1000);
+		await waitForHeader(page, /moved in time/i);
 		await shot(page, '09-go-to-time');
 	});
 
@@ -417,5 +583,51 @@ describe('Rewind in a real VS Code (code-server + Chromium)', function () {
 			await page.waitForTimeout(500);
 			await shot(page, `10-theme-${cls}`);
 		}
+	});
+
+	it('debugs firmware built in another folder: sourceFileMap, one tab, the breakpoint hit', async () => {
+		await page.locator('.debug-toolbar .codicon-debug-stop').click();
+		await page.locator('.debug-toolbar').waitFor({ state: 'hidden', timeout: 30000 });
+		await page.keyboard.press('Control+P');
+		const input = page.locator('.quick-input-widget input');
+		await input.fill('demo.c');
+		await page.locator('.quick-input-list .monaco-list-row', { hasText: 'demo.c' }).first().waitFor();
+		await input.press('Enter');
+		await toggleBreakpoint(page, wrap);
+		await startConfiguration(page, 'Rewind: demo built elsewhere');
+		await page.locator('.debug-toolbar').waitFor({ state: 'visible', timeout: 30000 });
+		await waitForLine(page, wrap, 'the breakpoint set in the workspace copy');
+		await page.waitForTimeout(1000);
+		const tabs = await page.locator('.tabs-container .tab').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+		const demoTabs = tabs.filter((t) => /^demo\.c\b/.test(t));
+		assert.strictEqual(demoTabs.length, 1, `one demo.c tab, not ${JSON.stringify(tabs)}`);
+		const bp = page.locator('.debug-breakpoints .monaco-list-row', { hasText: 'demo.c' }).first();
+		assert.doesNotMatch((await bp.textContent()) ?? '', /ci-build/, 'the Breakpoints view names the workspace copy');
+		await shot(page, '15-built-elsewhere');
+		await page.locator('.debug-toolbar .codicon-debug-stop').click();
+		await page.locator('.debug-toolbar').waitFor({ state: 'hidden', timeout: 30000 });
+	});
+
+	it('refuses a program that is not 32-bit RISC-V or Arm firmware, and says why', async () => {
+		await runCommand(page, 'Notifications: Clear All Notifications');
+		let first = true;
+		for (const r of refused) {
+			await startConfiguration(page, r.name);
+			const toast = page.locator('.notifications-toasts .notification-list-item', { hasText: r.name }).first();
+			await toast.waitFor({ state: 'visible', timeout: 30000 });
+			const text = (await toast.locator('.notification-list-item-message').textContent()) ?? '';
+			assert.match(text, new RegExp(`^Rewind: the launch configuration "${r.name}" cannot start: `));
+			assert.match(text, r.says);
+			const open = toast.locator('.monaco-button', { hasText: 'Open launch.json' });
+			await open.waitFor({ state: 'visible' });
+			await shot(page, `16-refused-${r.name.replace(/\W+/g, '-').toLowerCase()}`);
+			if (first) {
+				first = false;
+				await open.click();
+				await page.locator('.tabs-container .tab.active', { hasText: 'launch.json' }).waitFor({ timeout: 15000 });
+			}
+			await runCommand(page, 'Notifications: Clear All Notifications');
+		}
+		assert.ok(!(await page.locator('.debug-toolbar').isVisible()), 'no session started');
 	});
 });

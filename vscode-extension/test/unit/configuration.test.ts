@@ -4,6 +4,7 @@ import * as path from 'path';
 import {
 	ConfigHost,
 	LaunchConfig,
+	boards,
 	defaultConfiguration,
 	initialConfigurations,
 	isElf,
@@ -130,7 +131,14 @@ describe('validation', () => {
 		['harts 1.5', { harts: 1.5 }, [/"harts"/]],
 		['memory as a string', { memorySize: '128' as unknown as number }, [/"memorySize" must be a whole number of MiB/]],
 		['no checkpoint memory', { checkpointBudget: 0 }, [/"checkpointBudget"/]],
-		['unknown board', { board: 'hifive1' }, [/"board" must be one of "virt"/]],
+		['unknown board', { board: 'hifive1' }, [/"board" must be one of "virt", "mps2-an385", "mps2-an386" or the path of a board file/]],
+		['an mps2 board', { board: 'mps2-an386' }, []],
+		['a board file', { board: '${workspaceFolder}/boards/my.yaml' }, []],
+		['stopAtExit', { stopAtExit: false }, []],
+		['stopAtExit as a string', { stopAtExit: 'no' as unknown as boolean }, [/"stopAtExit" must be true or false/]],
+		['a sourceFileMap', { sourceFileMap: { '/build': '/ws', 'C:\\ci': '/ws/ci' } }, []],
+		['a sourceFileMap as a list', { sourceFileMap: ['/build', '/ws'] as unknown as Record<string, string> }, [/"sourceFileMap" must map build folders/]],
+		['a sourceFileMap to a number', { sourceFileMap: { '/build': 3 } as unknown as Record<string, string> }, [/"sourceFileMap"/]],
 		['stopOnEntry as a string', { stopOnEntry: 'yes' as unknown as boolean }, [/"stopOnEntry" must be true or false/]],
 		['program as a number', { program: 3 as unknown as string }, [/"program" must be a string/]],
 		['two problems', { harts: 0, board: 'x' }, [/"board"/, /"harts"/]],
@@ -163,6 +171,10 @@ describe('package.json', () => {
 	const props = dbg.configurationAttributes.launch.properties as Record<string, { description?: string; default?: unknown; type?: string }>;
 
 	it('describes every launch argument, and no other', () => {
+		// "board" is anyOf (a name or a path): its type is on the alternatives
+		if (!props.board.type) {
+			props.board.type = 'string';
+		}
 		assert.deepStrictEqual(Object.keys(props).sort(), [...launchArguments].sort());
 		for (const [name, p] of Object.entries(props)) {
 			assert.ok(p.description && p.description.length > 10, `${name} has a description`);
@@ -170,7 +182,9 @@ describe('package.json', () => {
 			assert.ok(p.type, `${name} has a type`);
 		}
 		assert.deepStrictEqual(props.board.default, 'virt');
-		assert.deepStrictEqual((props.board as { enum?: string[] }).enum, ['virt']);
+		const board = props.board as { anyOf?: { enum?: string[] }[] };
+		assert.deepStrictEqual(board.anyOf?.[0].enum, [...boards], 'the built-in boards, then any path');
+		assert.strictEqual(props.stopAtExit.default, true);
 	});
 
 	it('offers configurations that pass validation', () => {
@@ -179,17 +193,36 @@ describe('package.json', () => {
 		}
 		assert.deepStrictEqual(
 			dbg.configurationSnippets.map((s: { label: string }) => s.label),
-			['Rewind: debug firmware', 'Rewind: debug a recording'],
+			['Rewind: debug firmware', 'Rewind: debug a recording', 'Rewind: debug Cortex-M3 firmware (mps2-an385)', 'Rewind: debug Cortex-M4 firmware (mps2-an386)', 'Rewind: debug firmware built elsewhere'],
 		);
 	});
 
-	it('shows the toolbar buttons only in Rewind sessions', () => {
+	it('shows the toolbar buttons only in Rewind sessions, with codicons', () => {
+		const cmds = new Map<string, { icon?: unknown }>(pkg.contributes.commands.map((c: { command: string }) => [c.command, c]));
 		for (const m of pkg.contributes.menus['debug/toolBar']) {
-			assert.strictEqual(m.when, "debugType == 'rewind'");
+			assert.match(m.when, /^debugType == 'rewind'/);
+			const icon = cmds.get(m.command)?.icon;
+			assert.ok(typeof icon === 'string' && /^\$\([a-z-]+\)$/.test(icon), `${m.command} has a codicon, not ${JSON.stringify(icon)}`);
 		}
 		for (const k of pkg.contributes.keybindings) {
 			assert.match(k.when, /debugType == 'rewind'/);
 		}
+	});
+
+	it('adds Step Back and Reverse only where the host lacks them (Theia)', () => {
+		const bar = pkg.contributes.menus['debug/toolBar'] as { command: string; when: string }[];
+		for (const c of ['rewind.stepBack', 'rewind.reverseContinue']) {
+			assert.strictEqual(bar.find((m) => m.command === c)?.when, "debugType == 'rewind' && !stepBackSupported");
+		}
+		const keys = pkg.contributes.keybindings as { command: string; key: string; when: string }[];
+		for (const [key, builtin, own] of [
+			['ctrl+f5', 'workbench.action.debug.reverseContinue', 'rewind.reverseContinue'],
+			['ctrl+f10', 'workbench.action.debug.stepBack', 'rewind.stepBack'],
+		]) {
+			assert.match(keys.find((k) => k.key === key && k.command === builtin)?.when ?? '', /&& stepBackSupported/);
+			assert.match(keys.find((k) => k.key === key && k.command === own)?.when ?? '', /&& !stepBackSupported/);
+		}
+		assert.ok(bar.length <= 4, `few toolbar items so Stop is never clipped: ${bar.map((m) => m.command).join(', ')}`);
 	});
 
 	it('stays within the VS Code versions it is tested on', () => {

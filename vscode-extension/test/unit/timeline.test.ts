@@ -188,9 +188,11 @@ describe('formatTime and statusText', () => {
 	for (const [t, want] of cases) {
 		it(`${t} -> ${want}`, () => assert.strictEqual(formatTime(t), want));
 	}
-	it('shows the time only while stopped', () => {
+	it('keeps the time during a short run, says running during a long one', () => {
 		assert.strictEqual(statusText({ now: 4200 }, false), '$(watch) t=4\u2009200');
-		assert.strictEqual(statusText({ now: 4200 }, true), undefined);
+		assert.strictEqual(statusText({ now: 4200 }, true), '$(watch) t=4\u2009200', 'no flicker on a step');
+		assert.strictEqual(statusText({ now: 4200 }, true, true), '$(sync~spin) running…');
+		assert.strictEqual(statusText({ now: 4200 }, false, true), '$(watch) t=4\u2009200');
 	});
 });
 
