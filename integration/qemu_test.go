@@ -34,13 +34,17 @@ type firmware struct {
 	input    string // fed to stdin
 	wantExit int    // both sides must exit with this code
 	noQEMU   string // if set, why QEMU cannot run it (Rewind still must)
+	// icount runs QEMU with -icount shift=0,sleep=off: the output depends
+	// on time, which QEMU otherwise takes from the host clock (a loaded
+	// host then changes it).
+	icount bool
 }
 
 func firmwareCases(t *testing.T) []firmware {
 	cases := []firmware{
 		{elf: "firmware/hello.elf", harts: 1},
 		{elf: "firmware/bench.elf", harts: 1},
-		{elf: "firmware/timer.elf", harts: 1},
+		{elf: "firmware/timer.elf", harts: 1, icount: true},
 		{elf: "firmware/echo.elf", harts: 1, input: "hello\nworld\nquit\n"},
 		{elf: "firmware/echo_irq.elf", harts: 1, input: "hello\nworld\nquit\n"},
 		{elf: "firmware/atomic.elf", harts: 2},
@@ -83,7 +87,7 @@ func TestRewindMatchesQEMU(t *testing.T) {
 				t.Logf("not run on QEMU: %s", fw.noQEMU)
 				return
 			}
-			want := runQEMU(t, qemu, path, fw.harts, fw.input)
+			want := runQEMU(t, qemu, path, fw.harts, fw.input, fw.icount)
 			if want.code != fw.wantExit {
 				t.Errorf("qemu: exit code %d, want %d\nstdout:\n%s\nstderr:\n%s", want.code, fw.wantExit, want.stdout, want.stderr)
 			}
@@ -173,10 +177,13 @@ func runRewind(t *testing.T, bin, elfPath string, harts int, input string) resul
 
 // runQEMU runs the ELF on QEMU's virt machine with the UART on stdio; with
 // -nographic a piped stdin reaches the UART receiver.
-func runQEMU(t *testing.T, qemu, elfPath string, harts int, input string) result {
+func runQEMU(t *testing.T, qemu, elfPath string, harts int, input string, icount bool) result {
 	t.Helper()
-	return run(t, qemu, input, "-M", "virt", "-smp", strconv.Itoa(harts), "-bios", "none",
-		"-nographic", "-kernel", elfPath)
+	args := []string{"-M", "virt", "-smp", strconv.Itoa(harts), "-bios", "none", "-nographic", "-kernel", elfPath}
+	if icount {
+		args = append(args, "-icount", "shift=0,sleep=off")
+	}
+	return run(t, qemu, input, args...)
 }
 
 func run(t *testing.T, bin, input string, args ...string) result {
