@@ -18,6 +18,8 @@ import (
 // symbols cleared and mapping symbols ($t, $d) ignored. Among symbols at
 // one address it takes objdump's favourite: functions first, then
 // global before weak before local, sized before zero-sized, then by name.
+// Absolute symbols count too, as objdump picks them for an executable
+// (a linker script's __bss_size can name an address in .text).
 func elfSymbolizer(f *elf.File) Symbolizer {
 	syms, _ := f.Symbols()
 	type s struct {
@@ -29,7 +31,7 @@ func elfSymbolizer(f *elf.File) Symbolizer {
 	var list []s
 	for _, y := range syms {
 		t := elf.ST_TYPE(y.Info)
-		if y.Name == "" || y.Section == elf.SHN_UNDEF || y.Section >= elf.SHN_LORESERVE ||
+		if y.Name == "" || y.Section == elf.SHN_UNDEF || (y.Section >= elf.SHN_LORESERVE && y.Section != elf.SHN_ABS) ||
 			t == elf.STT_SECTION || t == elf.STT_FILE || strings.HasPrefix(y.Name, "$") {
 			continue
 		}
