@@ -17,22 +17,24 @@ const (
 // (the session tells a hart's steps by its counters or a moved pc), a
 // continue runs every hart.
 func (a *SessionTarget) Resume(act Action) (Event, error) {
-	a.running.Store(true)
 	defer a.endRun()
 	hart := act.Hart
 	if hart < 0 || hart >= a.s.Harts() {
 		hart = 0
 	}
-	var st debugger.Stop
-	switch {
-	case act.Reverse && act.Step:
-		st = a.s.StepBack(hart, debugger.ByInstruction)
-	case act.Reverse:
-		st = a.s.ReverseContinue()
-	case act.Step:
-		st = a.s.StepInstructionUntil(hart, a.limit)
-	default:
-		st = a.s.ContinueUntil(a.limit)
+	st, err := a.run.Run(func(s *debugger.Session) debugger.Stop {
+		switch {
+		case act.Reverse && act.Step:
+			return s.StepBack(hart, debugger.ByInstruction)
+		case act.Reverse:
+			return s.ReverseContinue()
+		case act.Step:
+			return s.StepInstructionUntil(hart, a.limit)
+		}
+		return s.ContinueUntil(a.limit)
+	})
+	if err != nil {
+		return Event{}, err
 	}
 	ev, err := a.event(st, hart)
 	if err != nil {
@@ -47,17 +49,12 @@ func (a *SessionTarget) Resume(act Action) (Event, error) {
 // endRun ends a Resume: output goes out, and an interrupt that came too
 // late to stop it is forgotten.
 func (a *SessionTarget) endRun() {
-	a.running.Store(false)
 	a.s.ClearPause()
 	a.flushOutput()
 }
 
-// Interrupt implements Target.
-func (a *SessionTarget) Interrupt() {
-	if a.running.Load() {
-		a.s.Pause()
-	}
-}
+// Interrupt implements Target: it pauses the running operation, if any.
+func (a *SessionTarget) Interrupt() { a.run.Pause() }
 
 // gdb treats RISC-V watchpoints as non-steppable: it expects a forward
 // watchpoint stop before the accessing instruction executes (it then

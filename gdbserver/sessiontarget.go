@@ -3,7 +3,6 @@ package gdbserver
 import (
 	"fmt"
 	"log/slog"
-	"sync/atomic"
 
 	"github.com/rewind-debugger/rewind/debugger"
 )
@@ -18,9 +17,9 @@ import (
 type SessionTarget struct {
 	s       *debugger.Session
 	log     *slog.Logger
-	limit   uint64 // forward runs stop here with EventHistoryEnd
-	points  points // what gdb inserted
-	running atomic.Bool
+	limit   uint64           // forward runs stop here with EventHistoryEnd
+	points  points           // what gdb inserted
+	run     *debugger.Runner // the session's run state: Resume runs, Interrupt pauses
 	console func([]byte)
 	pending []byte   // output not yet sent to the console
 	notices []string // messages for the user, see Notices
@@ -37,7 +36,7 @@ func NewSessionTarget(s *debugger.Session, log *slog.Logger) *SessionTarget {
 	if end, ok := s.RecordingEnd(); ok {
 		limit = end
 	}
-	return &SessionTarget{s: s, log: log, limit: limit, points: newPoints()}
+	return &SessionTarget{s: s, run: debugger.NewRunner(s, nil), log: log, limit: limit, points: newPoints()}
 }
 
 // Harts implements Target.

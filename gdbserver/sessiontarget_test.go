@@ -142,7 +142,7 @@ func TestSessionTargetInterrupt(t *testing.T) {
 	a, sym := loadTarget(t, filepath.Join("testdata", "longrun.elf"), 1)
 	interruptSoon := func() {
 		go func() {
-			for !a.running.Load() {
+			for a.run.State() != debugger.StateRunning {
 				time.Sleep(time.Millisecond)
 			}
 			time.Sleep(10 * time.Millisecond)
