@@ -2,7 +2,6 @@ package console
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/rewind-debugger/rewind/debugger"
@@ -92,24 +91,24 @@ func (c *Console) cmdWatch(name, arg string) error {
 	return nil
 }
 
-// cmdDelete deletes breakpoints by number, or all of them.
+// cmdDelete deletes breakpoints by number or range, or all of them.
 func (c *Console) cmdDelete(arg string) error {
+	arg = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(arg), "breakpoints"))
 	if arg == "" {
 		c.s.RemoveAllBreakpoints()
+		c.bpCommands = map[int][]string{}
 		fmt.Fprintln(c.out, "Deleted every breakpoint.")
 		return nil
 	}
-	for _, f := range strings.Fields(arg) {
-		id, err := strconv.Atoi(f)
-		if err != nil {
-			return fmt.Errorf("delete: %q is not a breakpoint number", f)
-		}
-		if c.s.Breakpoint(id) == nil {
-			return fmt.Errorf("no breakpoint number %d", id)
-		}
+	ids, err := c.breakpointIDs(arg)
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
 		if err := c.s.RemoveBreakpoint(id); err != nil {
 			return err
 		}
+		delete(c.bpCommands, id)
 	}
 	return nil
 }

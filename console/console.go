@@ -47,6 +47,23 @@ type Console struct {
 	quit  bool
 	// backward is set while a command that goes back in time runs.
 	backward bool
+	gdbState
+}
+
+// gdbState is the console's share of gdb's scripting: displays,
+// breakpoint command lists, user-defined commands and their documentation,
+// the multi-line block being typed, and how deep sourced files nest.
+type gdbState struct {
+	displays    []display
+	nextDisplay int
+	bpCommands  map[int][]string
+	user        map[string][]string
+	userDoc     map[string]string
+	block       *block
+	handlers    map[string]handler
+	depth       int
+	// Failed tells whether the last command failed (batch mode's exit code).
+	failed bool
 }
 
 // Prompt is printed before each command.
@@ -55,6 +72,7 @@ const Prompt = "(rewind) "
 // New starts a session on cfg's firmware, stopped at the start.
 func New(out io.Writer, cfg Config) (*Console, error) {
 	c := &Console{out: out, name: cfg.Name, src: newSources(cfg.Sources)}
+	c.bpCommands, c.user, c.userDoc = map[int][]string{}, map[string][]string{}, map[string]string{}
 	c.uart.out = out
 	s, err := debugger.Open(cfg.Program, debugger.Options{
 		Harts: cfg.Harts, NoSemihosting: cfg.NoSemihosting,
@@ -109,7 +127,7 @@ func (c *Console) Run(in io.Reader, interactive bool) error {
 // interactive, echoing the line).
 func (c *Console) plainLines(r *bufio.Reader, interactive bool) func() (string, error) {
 	return func() (string, error) {
-		fmt.Fprint(c.out, Prompt)
+		fmt.Fprint(c.out, c.prompt())
 		line, err := r.ReadString('\n')
 		if line == "" && err != nil {
 			fmt.Fprintln(c.out)
@@ -133,7 +151,7 @@ func (c *Console) editedLines(f *os.File) func() (string, error) {
 			return "", err
 		}
 		defer restore()
-		return ed.readLine(Prompt)
+		return ed.readLine(c.prompt())
 	}
 }
 
@@ -150,7 +168,12 @@ func (c *Console) banner() {
 // Exec executes one command line. It reports whether the console should
 // quit.
 func (c *Console) Exec(line string) bool {
-	cmd, err := ParseCommand(line)
+	if c.block != nil {
+		c.blockLine(line)
+		return c.quit
+	}
+	cmd, err := parseCommand(line, c.user)
+	c.failed = err != nil
 	if err != nil {
 		fmt.Fprintln(c.out, err)
 		return c.quit
@@ -164,6 +187,7 @@ func (c *Console) Exec(line string) bool {
 	c.last = cmd
 	c.s.ClearPause() // a Ctrl-C typed while no command ran
 	if err := c.dispatch(cmd); err != nil {
+		c.failed = true
 		fmt.Fprintln(c.out, err)
 	}
 	c.uart.flush()
@@ -175,4 +199,17 @@ var repeatable = map[string]bool{
 	"next": true, "step": true, "stepi": true, "nexti": true, "continue": true,
 	"reverse-next": true, "reverse-step": true, "reverse-stepi": true,
 	"reverse-continue": true, "list": true, "x": true, "finish": true, "reverse-finish": true,
+	"until": true,
 }
+
+// prompt is the prompt for the next line: ">" inside a multi-line block.
+func (c *Console) prompt() string {
+	if c.block != nil {
+		return ">"
+	}
+	return Prompt
+}
+
+// Failed reports whether the last command failed (gdb's batch mode exits
+// with 1 then).
+func (c *Console) Failed() bool { return c.failed }

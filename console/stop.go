@@ -29,7 +29,12 @@ func (c *Console) showStop(st debugger.Stop) {
 	if st.Reason == debugger.ReasonExited {
 		return
 	}
-	c.showFrame(true)
+	ids := st.BreakpointIDs
+	if !c.silentStop(ids) {
+		c.showFrame(true)
+	}
+	c.showDisplays()
+	c.runStopCommands(ids)
 }
 
 // watchStop describes a watchpoint stop: going forward the access has

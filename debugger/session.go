@@ -60,6 +60,7 @@ type Session struct {
 	liveFrom uint64               // the end of history when the forward run began (log points print after it)
 	noWrite  string               // while set, where side effects are refused ("condition", "hover")
 	stmts    []uint32             // every statement boundary (reverse step in)
+	gdb      gdbState             // value history, convenience variables, bookmarks
 }
 
 // ErrNoProgram is returned by New when there is no ELF.
