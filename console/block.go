@@ -1,6 +1,7 @@
 package console
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -127,6 +128,10 @@ func (c *Console) cmdDefine(arg string, doc bool) error {
 	return nil
 }
 
+// errReported ends a script whose failing command already printed its
+// error.
+var errReported = errors.New("stopped at the command that failed")
+
 // maxDepth bounds nested user commands, sourced files and breakpoint
 // commands (a command that calls itself ends with an error).
 const maxDepth = 16
@@ -148,7 +153,7 @@ func (c *Console) runLines(what string, lines []string) error {
 		}
 		c.Exec(l)
 		if c.failed && c.block == nil {
-			return fmt.Errorf("%s: stopped at the command that failed: %s", what, strings.TrimSpace(l))
+			return errReported // the failing command said why
 		}
 	}
 	if c.block != nil {

@@ -141,8 +141,14 @@ func (c *Console) infoBreakpoints() {
 		if e.Condition != "" {
 			fmt.Fprintf(c.out, "        stop only if %s\n", e.Condition)
 		}
+		if h := e.Spec.HitCondition; h != "" {
+			fmt.Fprintf(c.out, "        stop only when its hit count (from the start of history) is %s\n", h)
+		}
 		if e.Stops > 0 {
 			fmt.Fprintf(c.out, "        stopped here %d time%s\n", e.Stops, plural(e.Stops))
+		}
+		for _, l := range c.bpCommands[e.ID] {
+			fmt.Fprintf(c.out, "        %s\n", l)
 		}
 	}
 }

@@ -11,6 +11,7 @@ package console
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -183,12 +184,17 @@ func (c *Console) Exec(line string) bool {
 			return c.quit
 		}
 		cmd = c.last
+		if cmd.Name == "list" {
+			cmd.Arg = "" // gdb: Enter lists the next lines
+		}
 	}
 	c.last = cmd
 	c.s.ClearPause() // a Ctrl-C typed while no command ran
 	if err := c.dispatch(cmd); err != nil {
 		c.failed = true
-		fmt.Fprintln(c.out, err)
+		if !errors.Is(err, errReported) {
+			fmt.Fprintln(c.out, err)
+		}
 	}
 	c.uart.flush()
 	return c.quit

@@ -63,16 +63,20 @@ func (c *Console) cmdPrintf(arg string) error {
 
 // printfArg formats one argument for one conversion.
 func (c *Console) printfArg(flags string, conv byte, expr string) (string, error) {
-	v, err := c.s.EvalGDB(c.hart, c.frame, expr, symbols.FormatOptions{})
-	if err != nil {
-		return "", err
-	}
 	if conv == 's' {
+		if lit := strings.TrimSpace(expr); len(lit) >= 2 && lit[0] == '"' && lit[len(lit)-1] == '"' {
+			text, err := unescape(lit[1 : len(lit)-1])
+			return fmt.Sprintf(flags+"s", text), err
+		}
 		addr, err := c.address(expr)
 		if err != nil {
 			return "", err
 		}
 		return fmt.Sprintf(flags+"s", c.cString(addr)), nil
+	}
+	v, err := c.s.EvalGDB(c.hart, c.frame, expr, symbols.FormatOptions{})
+	if err != nil {
+		return "", err
 	}
 	if !isScalar(v.Val) {
 		return "", fmt.Errorf("printf: %s is not a scalar", expr)

@@ -23,15 +23,15 @@ func (c *Console) cmdPrint(format, expr string) error {
 	if expr == "" && c.noValues() {
 		return fmt.Errorf("print what? (an expression)")
 	}
-	p, err := c.s.PrintValue(c.hart, c.frame, expr, symbols.FormatOptions{Hex: format == "x"})
+	v, err := c.s.EvalGDB(c.hart, c.frame, expr, symbols.FormatOptions{Hex: format == "x"})
 	if err != nil {
 		return err
 	}
-	text, err := c.formatView(p.View, format)
+	text, err := c.formatView(v, format)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(c.out, "$%d = %s\n", p.Number, text)
+	fmt.Fprintf(c.out, "$%d = %s\n", c.s.RecordValue(v), text)
 	c.noteFork()
 	return nil
 }

@@ -1,6 +1,7 @@
 package console
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -35,5 +36,8 @@ func (c *Console) SourceFile(path string) error {
 	lines := strings.Split(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n")
 	err = c.runLines(path, lines)
 	c.failed = err != nil
+	if errors.Is(err, errReported) {
+		return fmt.Errorf("%s: %w", path, err)
+	}
 	return err
 }

@@ -1,5 +1,7 @@
 package debugger
 
+import "github.com/rewind-debugger/rewind/symbols"
+
 // gdbState is what gdb-style front-ends share on a session: the value
 // history ($1, $2, ...), convenience variables ($name) and named
 // positions in time (bookmarks).
@@ -13,7 +15,7 @@ type gdbState struct {
 // its text, its C type and an expression that stands for it in later
 // expressions.
 type recorded struct {
-	view  string
+	view  symbols.View
 	typ   string
 	subst string
 }

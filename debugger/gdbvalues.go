@@ -29,8 +29,14 @@ func (s *Session) PrintValue(hart, index int, expr string, opts symbols.FormatOp
 	if err != nil {
 		return Printed{}, err
 	}
+	return Printed{View: v, Number: s.RecordValue(v)}, nil
+}
+
+// RecordValue appends a value to the value history and returns its
+// number (for a front-end that formats a value before recording it).
+func (s *Session) RecordValue(v symbols.View) int {
 	s.gdb.values = append(s.gdb.values, s.record(v))
-	return Printed{View: v, Number: len(s.gdb.values)}, nil
+	return len(s.gdb.values)
 }
 
 // EvalGDB evaluates expr like PrintValue without recording it (gdb's
@@ -50,6 +56,10 @@ func (s *Session) EvalGDB(hart, index int, expr string, opts symbols.FormatOptio
 	}
 	if expr == "" && len(s.gdb.values) > 0 {
 		expr = "$"
+	}
+	if r, ok, err := s.soleRef(expr); ok || err != nil {
+		r.view.Name = expr
+		return r.view, err
 	}
 	x, err := s.expandValues(expr)
 	if err != nil {
@@ -86,7 +96,7 @@ func convenienceAssignment(expr string) (string, string, bool) {
 // was never set, as in gdb).
 func (s *Session) Convenience(name string) string {
 	if r, ok := s.gdb.conv[name]; ok {
-		return r.view
+		return r.view.Value
 	}
 	return "void"
 }
@@ -94,7 +104,7 @@ func (s *Session) Convenience(name string) string {
 // record makes a history entry for v: a scalar is kept as a literal of its
 // type, an object in memory by its address.
 func (s *Session) record(v symbols.View) recorded {
-	r := recorded{view: v.Value, typ: v.Type}
+	r := recorded{view: v, typ: v.Type}
 	val := v.Val
 	t := cexpr.Resolve(val.Type)
 	n := cexpr.Size(val.Type)
@@ -123,10 +133,62 @@ func (s *Session) record(v symbols.View) recorded {
 	switch t.(type) {
 	case *godwarf.FloatType:
 		r.subst = "(" + v.Value + ")"
+	case *godwarf.PtrType:
+		r.subst = fmt.Sprintf("((%s)%#x)", v.Type, u)
 	default:
 		r.subst = fmt.Sprintf("((%s)%#x)", v.Type, u)
 	}
 	return r
+}
+
+// soleRef resolves an expression that is only a value-history or
+// convenience reference to the recorded value itself.
+func (s *Session) soleRef(expr string) (recorded, bool, error) {
+	if !strings.HasPrefix(expr, "$") {
+		return recorded{}, false, nil
+	}
+	ref := expr[1:]
+	for i := 0; i < len(ref); i++ {
+		if !isWordByte(ref[i]) && !(ref[i] == '$' && i == 0) {
+			return recorded{}, false, nil
+		}
+	}
+	n := len(s.gdb.values)
+	idx := 0
+	switch {
+	case ref == "":
+		idx = n
+	case ref == "$":
+		idx = n - 1
+	case strings.HasPrefix(ref, "$"):
+		k, err := strconv.Atoi(ref[1:])
+		if err != nil {
+			return recorded{}, false, nil
+		}
+		idx = n - k
+	case ref[0] >= '0' && ref[0] <= '9':
+		k, err := strconv.Atoi(ref)
+		if err != nil {
+			return recorded{}, false, nil
+		}
+		idx = k
+	default:
+		if _, reg := RegisterByName(strings.ToLower(ref)); reg {
+			return recorded{}, false, nil
+		}
+		r, ok := s.gdb.conv[ref]
+		if !ok { // gdb: an unset convenience variable is void
+			r.view = symbols.View{Value: "void", Type: "void"}
+		}
+		return r, true, nil
+	}
+	if idx < 1 || idx > n {
+		if n == 0 {
+			return recorded{}, true, fmt.Errorf("history is empty")
+		}
+		return recorded{}, true, fmt.Errorf("history has not yet reached $%d", idx)
+	}
+	return s.gdb.values[idx-1], true, nil
 }
 
 // expandValues replaces value-history and convenience references by the
