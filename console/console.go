@@ -62,6 +62,7 @@ type gdbState struct {
 	userDoc     map[string]string
 	block       *block
 	handlers    map[string]handler
+	bannerShown bool
 	depth       int
 	// Failed tells whether the last command failed (batch mode's exit code).
 	failed bool
@@ -103,7 +104,7 @@ func (c *Console) Interrupt() { c.run.Pause() }
 // in is a terminal, lines are edited in raw mode (arrows, history);
 // elsewhere the terminal's own line editing applies.
 func (c *Console) Run(in io.Reader, interactive bool) error {
-	c.banner()
+	c.Banner()
 	next := c.plainLines(bufio.NewReader(in), interactive)
 	if f, ok := in.(*os.File); ok && interactive {
 		if restore, err := rawMode(f); err == nil {
@@ -156,8 +157,13 @@ func (c *Console) editedLines(f *os.File) func() (string, error) {
 	}
 }
 
-// banner introduces the session.
-func (c *Console) banner() {
+// Banner introduces the session and shows where it is (once: Run does
+// not repeat it).
+func (c *Console) Banner() {
+	if c.bannerShown {
+		return
+	}
+	c.bannerShown = true
 	h := "hart"
 	if c.s.Harts() > 1 {
 		h = "harts"
@@ -215,6 +221,9 @@ func (c *Console) prompt() string {
 	}
 	return Prompt
 }
+
+// Quit reports whether a quit command ran.
+func (c *Console) Quit() bool { return c.quit }
 
 // Failed reports whether the last command failed (gdb's batch mode exits
 // with 1 then).
