@@ -146,7 +146,7 @@ func (c *Console) plainLines(r *bufio.Reader, interactive bool) func() (string, 
 // editedLines reads lines with the line editor, the terminal in raw mode
 // only while a line is typed (so Ctrl-C interrupts a running command).
 func (c *Console) editedLines(f *os.File) func() (string, error) {
-	ed := &editor{r: bufio.NewReader(f), w: c.out}
+	ed := &editor{r: bufio.NewReader(f), w: c.out, complete: c.Complete}
 	return func() (string, error) {
 		restore, err := rawMode(f)
 		if err != nil {
