@@ -47,7 +47,7 @@ var helpText = map[string]helpEntry{
 	"finish":           {"running", "finish", "Run until the selected function returns, and show the value it returned.", "finish"},
 	"stepi":            {"running", "stepi|si [N]", "Execute one machine instruction.", "stepi 4"},
 	"nexti":            {"running", "nexti|ni [N]", "Execute one instruction, stepping over calls.", "nexti"},
-	"until":            {"running", "until|u [LOCATION]", "Run to LOCATION (stopping earlier at a breakpoint); with no location, the same as next.", "until 80"},
+	"until":            {"running", "until|u [LOCATION]", "Run to LOCATION (stopping earlier at a breakpoint); with no location, next, but never back to an earlier line of the same frame (at the end of a loop body: on to the loop's exit).", "until 80"},
 	"advance":          {"running", "advance LOCATION", "Run to LOCATION, stopping earlier at a breakpoint.", "advance record"},
 	"jump":             {"running", "jump|j LOCATION", "Set the pc to LOCATION and continue. Before the end of history this changes the past: the future is discarded, and jump says so.", "jump 104"},
 	"reverse-continue": {"running", "reverse-continue|rc", "Run backwards to the previous breakpoint or watchpoint hit.", "reverse-continue"},

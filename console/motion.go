@@ -8,11 +8,12 @@ import (
 )
 
 // cmdAdvance runs forward (reverse-advance: backward) to a location,
-// stopping earlier at a breakpoint; "until" with no location is "next".
+// stopping earlier at a breakpoint; "until" with no location is gdb's:
+// "next" that does not go back to a loop's head.
 func (c *Console) cmdAdvance(name, arg string) error {
 	if strings.TrimSpace(arg) == "" {
 		if name == "until" {
-			return c.cmdRun("next", "")
+			return c.cmdRun("until", "")
 		}
 		return fmt.Errorf("%s: which location? (file:line, line, function or *addr)", name)
 	}

@@ -67,6 +67,7 @@ func (c *Console) motions() map[string]func() debugger.Stop {
 		"finish":           func() debugger.Stop { return c.s.StepOut(h, debugger.Statement) },
 		"stepi":            func() debugger.Stop { return c.s.StepInstruction(h) },
 		"nexti":            func() debugger.Stop { return c.s.Next(h, debugger.ByInstruction) },
+		"until":            func() debugger.Stop { return c.s.Until(h) },
 		"reverse-next":     func() debugger.Stop { return c.s.StepBack(h, debugger.Statement) },
 		"reverse-step":     func() debugger.Stop { return c.s.ReverseStepIn(h) },
 		"reverse-finish":   func() debugger.Stop { return c.s.ReverseStepOut(h) },
