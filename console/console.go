@@ -63,6 +63,7 @@ type gdbState struct {
 	block       *block
 	handlers    map[string]handler
 	bannerShown bool
+	xNext       uint32 // where a repeated x goes on
 	depth       int
 	// Failed tells whether the last command failed (batch mode's exit code).
 	failed bool
@@ -190,8 +191,11 @@ func (c *Console) Exec(line string) bool {
 			return c.quit
 		}
 		cmd = c.last
-		if cmd.Name == "list" {
+		switch cmd.Name {
+		case "list":
 			cmd.Arg = "" // gdb: Enter lists the next lines
+		case "x":
+			cmd.Arg = fmt.Sprintf("%#x", c.xNext) // and examines the next memory
 		}
 	}
 	c.last = cmd
