@@ -16,6 +16,7 @@ type block struct {
 	ids    []int  // the breakpoints of "commands"
 	lines  []string
 	nest   int // blocks opened inside, each closed by its own "end"
+	elseAt int // where an if's "else" branch starts in lines (-1: none)
 }
 
 // opensBlock tells whether a line inside a block opens a nested one.
@@ -34,7 +35,16 @@ func (c *Console) blockLine(line string) {
 	t := strings.TrimSpace(line)
 	if t == "end" && b.nest == 0 {
 		c.block = nil
-		c.endBlock(b)
+		if err := c.endBlock(b); err != nil {
+			c.failed = true
+			if !errors.Is(err, errReported) {
+				fmt.Fprintln(c.out, err)
+			}
+		}
+		return
+	}
+	if t == "else" && b.nest == 0 && b.kind == "if" && b.elseAt < 0 {
+		b.elseAt = len(b.lines)
 		return
 	}
 	if t == "end" {
@@ -47,9 +57,11 @@ func (c *Console) blockLine(line string) {
 	}
 }
 
-// endBlock stores a finished block.
-func (c *Console) endBlock(b *block) {
+// endBlock stores a finished block, or runs an if or while.
+func (c *Console) endBlock(b *block) error {
 	switch b.kind {
+	case "if", "while":
+		return c.runFlow(b)
 	case "commands":
 		for _, id := range b.ids {
 			if len(b.lines) == 0 {
@@ -63,6 +75,7 @@ func (c *Console) endBlock(b *block) {
 	case "document":
 		c.userDoc[b.target] = strings.Join(b.lines, "\n")
 	}
+	return nil
 }
 
 // cmdCommands starts the command list of breakpoints (the last one
@@ -148,6 +161,9 @@ func (c *Console) runLines(what string, lines []string) error {
 		if c.quit {
 			return nil
 		}
+		if c.intr.Load() {
+			return fmt.Errorf("%s: interrupted", what)
+		}
 		if strings.TrimSpace(l) == "" {
 			continue // not a repeat of the last command
 		}
@@ -159,6 +175,9 @@ func (c *Console) runLines(what string, lines []string) error {
 	if c.block != nil {
 		c.block = nil
 		return fmt.Errorf("%s: a block has no \"end\"", what)
+	}
+	if c.failed {
+		return errReported // the last line ended a block that failed
 	}
 	return nil
 }

@@ -16,6 +16,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync/atomic"
 
 	"github.com/rewind-debugger/rewind/debugger"
 )
@@ -63,7 +64,8 @@ type gdbState struct {
 	block       *block
 	handlers    map[string]handler
 	bannerShown bool
-	xNext       uint32 // where a repeated x goes on
+	xNext       uint32      // where a repeated x goes on
+	intr        atomic.Bool // Ctrl-C: stop scripts and loops
 	depth       int
 	// Failed tells whether the last command failed (batch mode's exit code).
 	failed bool
@@ -96,7 +98,7 @@ func New(out io.Writer, cfg Config) (*Console, error) {
 
 // Interrupt stops a running command soon (Ctrl-C). Safe from any
 // goroutine, such as a signal handler's.
-func (c *Console) Interrupt() { c.run.Pause() }
+func (c *Console) Interrupt() { c.intr.Store(true); c.run.Pause() }
 
 // Run prints the banner and the entry stop, then reads and executes
 // commands until quit or the end of in. When interactive is false (a
@@ -199,7 +201,10 @@ func (c *Console) Exec(line string) bool {
 		}
 	}
 	c.last = cmd
-	c.s.ClearPause() // a Ctrl-C typed while no command ran
+	if c.depth == 0 {
+		c.s.ClearPause() // a Ctrl-C typed while no command ran
+		c.intr.Store(false)
+	}
 	if err := c.dispatch(cmd); err != nil {
 		c.failed = true
 		if !errors.Is(err, errReported) {

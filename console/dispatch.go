@@ -70,6 +70,8 @@ func dispatchTable() map[string]handler {
 		"source":           func(c *Console, cmd Command) error { return c.cmdSource(cmd.Arg) },
 		"define":           func(c *Console, cmd Command) error { return c.cmdDefine(cmd.Arg, false) },
 		"document":         func(c *Console, cmd Command) error { return c.cmdDefine(cmd.Arg, true) },
+		"if":               func(c *Console, cmd Command) error { return c.cmdFlow("if", cmd.Arg) },
+		"while":            func(c *Console, cmd Command) error { return c.cmdFlow("while", cmd.Arg) },
 		"help":             func(c *Console, cmd Command) error { return c.cmdHelp(cmd.Arg) },
 		"quit":             func(c *Console, _ Command) error { c.quit = true; return nil },
 	}

@@ -83,6 +83,8 @@ var helpText = map[string]helpEntry{
 	"source":           {"support", "source FILE", "Run the commands of FILE (stopping at the first that fails).", "source bps.gdb"},
 	"define":           {"support", "define NAME ... end", "Define a command; $arg0, $arg1... and $argc stand for its arguments.", "define ph\n  print s->head\n  end"},
 	"document":         {"support", "document NAME ... end", "Write the help of a user-defined command.", "document ph\n  Print the ring buffer's head.\n  end"},
+	"if":               {"support", "if COND ... [else ...] end", "Run the commands if COND is non-zero (else: the others).", "if sensor.head > 7\n  echo overflow\\n\n  end"},
+	"while":            {"support", "while COND ... end", "Run the commands while COND is non-zero (at most 100000 times; Ctrl-C stops it).", "while sensor.count < 5\n  next\n  end"},
 	"help":             {"support", "help|h [CLASS|COMMAND]", "List the classes of commands, a class's commands, or explain one command.", "help running"},
 	"quit":             {"support", "quit|q", "Leave the debugger.", "quit"},
 }

@@ -26,7 +26,7 @@ var commandNames = []string{
 	"print", "output", "call", "printf", "echo", "display", "undisplay", "ptype", "whatis", "set", "x",
 	"backtrace", "frame", "up", "down", "list", "disassemble",
 	"when", "seek", "bookmark", "goto", "history", "uart",
-	"source", "define", "document", "help", "quit",
+	"source", "define", "document", "if", "while", "help", "quit",
 }
 
 // aliases are the short forms.
