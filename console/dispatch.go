@@ -56,6 +56,7 @@ func dispatchTable() map[string]handler {
 		"set":              func(c *Console, cmd Command) error { return c.cmdSet(cmd.Arg) },
 		"x":                func(c *Console, cmd Command) error { return c.cmdExamine(cmd.Format, cmd.Arg) },
 		"backtrace":        func(c *Console, cmd Command) error { return c.cmdBacktrace(cmd.Arg) },
+		"thread":           func(c *Console, cmd Command) error { return c.cmdThread(cmd.Arg) },
 		"frame":            func(c *Console, cmd Command) error { return c.cmdFrame(cmd.Name, cmd.Arg) },
 		"up":               func(c *Console, cmd Command) error { return c.cmdFrame(cmd.Name, cmd.Arg) },
 		"down":             func(c *Console, cmd Command) error { return c.cmdFrame(cmd.Name, cmd.Arg) },

@@ -70,6 +70,7 @@ var helpText = map[string]helpEntry{
 	"history":          {"data", "history EXPR", "Every change of EXPR's value in the recorded history, with the time and the line.", "history sensor.calibration"},
 	"uart":             {"data", "uart TEXT", "Type TEXT and a newline into the UART (\\c at the end: no newline).", "uart hello"},
 	"backtrace":        {"stack", "backtrace|bt [N]", "Show the call stack.", "bt"},
+	"thread":           {"stack", "thread [N]", "Select hart N (gdb's threads are the board's harts, numbered from 0 as 'info threads' lists them).", "thread 1"},
 	"frame":            {"stack", "frame|f [N]", "Select a frame (or show the selected one).", "frame 1"},
 	"up":               {"stack", "up [N]", "Select the caller's frame.", "up"},
 	"down":             {"stack", "down [N]", "Select the callee's frame.", "down"},
