@@ -63,6 +63,9 @@ func parseCommand(line string, user map[string][]string) (Command, error) {
 		return Command{}, err
 	}
 	c := Command{Name: name}
+	if t := strings.TrimLeft(rest, " \t"); formatted[name] && strings.HasPrefix(t, "/") {
+		rest = t // "x /4x addr", as gdb allows
+	}
 	if strings.HasPrefix(rest, "/") {
 		f := strings.IndexFunc(rest, unicode.IsSpace)
 		if f < 0 {
