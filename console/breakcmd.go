@@ -93,6 +93,9 @@ func (c *Console) cmdWatch(name, arg string) error {
 
 // cmdDelete deletes breakpoints by number or range, or all of them.
 func (c *Console) cmdDelete(arg string) error {
+	if rest, ok := strings.CutPrefix(strings.TrimSpace(arg), "display"); ok {
+		return c.cmdUndisplay(rest) // gdb's "delete display N"
+	}
 	arg = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(arg), "breakpoints"))
 	if arg == "" {
 		c.s.RemoveAllBreakpoints()

@@ -29,6 +29,13 @@ func (c *Console) breakpointIDs(arg string) ([]int, error) {
 				return nil, fmt.Errorf("bad breakpoint range %q", f)
 			}
 		}
+		if isRange { // no need to look past the last breakpoint
+			all := c.allBreakpointIDs()
+			if len(all) == 0 {
+				continue
+			}
+			b = min(b, all[len(all)-1])
+		}
 		for id := a; id <= b; id++ {
 			if c.s.Breakpoint(id) == nil {
 				if isRange {
