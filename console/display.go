@@ -89,7 +89,7 @@ func (c *Console) showDisplay(d display) {
 		f = "/" + d.format + " "
 	}
 	text := ""
-	v, err := c.s.EvalGDB(c.hart, c.frame, d.expr, symbols.FormatOptions{Hex: d.format == "x"})
+	v, err := c.s.EvalGDB(c.hart, c.frame, d.expr, symbols.FormatOptions{})
 	if err == nil {
 		text, err = c.formatView(v, d.format)
 	}

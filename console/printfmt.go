@@ -23,7 +23,7 @@ func (c *Console) cmdPrint(format, expr string) error {
 	if expr == "" && c.noValues() {
 		return fmt.Errorf("print what? (an expression)")
 	}
-	v, err := c.s.EvalGDB(c.hart, c.frame, expr, symbols.FormatOptions{Hex: format == "x"})
+	v, err := c.s.EvalGDB(c.hart, c.frame, expr, symbols.FormatOptions{})
 	if err != nil {
 		return err
 	}
@@ -50,7 +50,7 @@ func (c *Console) cmdOutput(format, expr string) error {
 	if expr == "" {
 		return fmt.Errorf("output what? (an expression)")
 	}
-	v, err := c.s.EvalGDB(c.hart, c.frame, expr, symbols.FormatOptions{Hex: format == "x"})
+	v, err := c.s.EvalGDB(c.hart, c.frame, expr, symbols.FormatOptions{})
 	if err != nil {
 		return err
 	}
@@ -83,6 +83,13 @@ func checkPrintFormat(cmd, format string) error {
 func (c *Console) formatView(v symbols.View, format string) (string, error) {
 	switch format {
 	case "", "x", "d", "s":
+		if format == "x" && !isScalar(v.Val) {
+			env, err := c.s.Env(c.hart, c.frame)
+			if err != nil {
+				return "", err
+			}
+			return c.s.Symbols().Format(v.Val, env, symbols.FormatOptions{Hex: true}), nil
+		}
 		if format == "" || format == "s" || !isScalar(v.Val) {
 			return v.Value, nil
 		}
