@@ -18,10 +18,20 @@ func splitIf(arg string) (string, string) {
 	return arg, ""
 }
 
-// currentFile is the source file of the selected frame ("" if none).
+// currentFile is the source file of the selected frame, else the file
+// last listed, else main's (gdb's default source file); "" if none.
 func (c *Console) currentFile() string {
 	if f, err := c.s.Frame(c.hart, c.frame); err == nil && f.Location.Line > 0 {
 		return f.Location.File.Name
+	}
+	if c.list.file.Name != "" {
+		return c.list.file.Name
+	}
+	syms := c.s.Symbols()
+	if fn, ok := syms.FunctionByName("main"); ok {
+		if loc, ok := syms.PCToLine(syms.BreakpointAddr(fn)); ok {
+			return loc.File.Name
+		}
 	}
 	return ""
 }
