@@ -203,10 +203,13 @@ func (c *Console) runStopCommands(ids []int) {
 		if len(lines) > 0 && lines[0] == "silent" {
 			lines = lines[1:]
 		}
+		if c.s.Breakpoint(id) == nil {
+			delete(c.bpCommands, id) // a temporary breakpoint's last run
+		}
 		if len(lines) == 0 {
 			continue
 		}
-		if err := c.runLines(fmt.Sprintf("commands of breakpoint %d", id), lines); err != nil {
+		if err := c.runLines(fmt.Sprintf("commands of breakpoint %d", id), lines); err != nil && !errors.Is(err, errReported) {
 			fmt.Fprintln(c.out, err)
 		}
 	}

@@ -63,3 +63,31 @@ func TestGDBTable(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpEntries: every command has a class help lists, a usage, a
+// description and an example, and every class has commands.
+func TestHelpEntries(t *testing.T) {
+	classes := map[string]int{}
+	for _, cl := range helpClasses {
+		classes[cl.name] = 0
+	}
+	for _, n := range commandNames {
+		h, ok := helpText[n]
+		if !ok || h.usage == "" || h.text == "" || h.example == "" {
+			t.Errorf("%s: incomplete help %+v", n, h)
+			continue
+		}
+		if _, ok := classes[h.class]; !ok {
+			t.Errorf("%s: class %q is not one help lists", n, h.class)
+		}
+		classes[h.class]++
+		if first, _, _ := strings.Cut(h.example, " "); first != n && aliases[first] != n && !strings.HasPrefix(h.example, n) {
+			t.Errorf("%s: the example %q does not use the command", n, h.example)
+		}
+	}
+	for cl, n := range classes {
+		if n == 0 {
+			t.Errorf("class %s has no commands", cl)
+		}
+	}
+}
