@@ -38,7 +38,7 @@ func (c *Console) blockLine(line string) {
 		if err := c.endBlock(b); err != nil {
 			c.failed = true
 			if !errors.Is(err, errReported) {
-				fmt.Fprintln(c.out, err)
+				c.printErr(err)
 			}
 		}
 		return
@@ -210,7 +210,7 @@ func (c *Console) runStopCommands(ids []int) {
 			continue
 		}
 		if err := c.runLines(fmt.Sprintf("commands of breakpoint %d", id), lines); err != nil && !errors.Is(err, errReported) {
-			fmt.Fprintln(c.out, err)
+			c.printErr(err)
 		}
 	}
 }

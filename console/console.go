@@ -32,6 +32,9 @@ type Config struct {
 	Sources map[string][]byte
 	// NoSemihosting turns semihosting off.
 	NoSemihosting bool
+	// Errors receives the error messages of commands, as gdb writes them
+	// to stderr (nil: the output, so a transcript shows them in place).
+	Errors io.Writer
 }
 
 // Console is one terminal debugging session.
@@ -64,6 +67,7 @@ type gdbState struct {
 	block       *block
 	handlers    map[string]handler
 	bannerShown bool
+	errs        io.Writer   // nil: out
 	xNext       uint32      // where a repeated x goes on
 	intr        atomic.Bool // Ctrl-C: stop scripts and loops
 	depth       int
@@ -79,6 +83,7 @@ func New(out io.Writer, cfg Config) (*Console, error) {
 	c := &Console{out: out, name: cfg.Name, src: newSources(cfg.Sources)}
 	c.bpCommands, c.user, c.userDoc = map[int][]string{}, map[string][]string{}, map[string]string{}
 	c.uart.out = out
+	c.errs = cfg.Errors
 	s, err := debugger.Open(cfg.Program, debugger.Options{
 		Harts: cfg.Harts, NoSemihosting: cfg.NoSemihosting,
 		Output: func(b byte, _ uint64) { c.uart.write(b) },
@@ -185,7 +190,7 @@ func (c *Console) Exec(line string) bool {
 	cmd, err := parseCommand(line, c.user)
 	c.failed = err != nil
 	if err != nil {
-		fmt.Fprintln(c.out, err)
+		c.printErr(err)
 		return c.quit
 	}
 	if cmd.Name == "" {
@@ -208,7 +213,7 @@ func (c *Console) Exec(line string) bool {
 	if err := c.dispatch(cmd); err != nil {
 		c.failed = true
 		if !errors.Is(err, errReported) {
-			fmt.Fprintln(c.out, err)
+			c.printErr(err)
 		}
 	}
 	c.uart.flush()
@@ -221,6 +226,16 @@ var repeatable = map[string]bool{
 	"reverse-next": true, "reverse-step": true, "reverse-stepi": true,
 	"reverse-continue": true, "list": true, "x": true, "finish": true, "reverse-finish": true,
 	"until": true,
+}
+
+// printErr reports a command's error.
+func (c *Console) printErr(err error) {
+	if c.errs == nil {
+		fmt.Fprintln(c.out, err)
+		return
+	}
+	c.uart.flush()
+	fmt.Fprintln(c.errs, err)
 }
 
 // prompt is the prompt for the next line: ">" inside a multi-line block.

@@ -21,7 +21,8 @@ func (c *Console) cmdSource(arg string) error {
 
 // SourceFile runs the commands of a file (gdb's "source", -x and the init
 // file), stopping at the first command that fails.
-func (c *Console) SourceFile(path string) error {
+func (c *Console) SourceFile(path string) (err error) {
+	defer func() { c.failed = err != nil }()
 	fi, err := os.Stat(path)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
@@ -35,7 +36,6 @@ func (c *Console) SourceFile(path string) error {
 	}
 	lines := strings.Split(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n")
 	err = c.runLines(path, lines)
-	c.failed = err != nil
 	if errors.Is(err, errReported) {
 		return fmt.Errorf("%s: %w", path, err)
 	}

@@ -35,6 +35,9 @@ func debugMainImpl(args []string, s stdio) int {
 	}
 	cfg := debugConfig(fs.Arg(0), *recPath, *harts)
 	cfg.NoSemihosting = semi.off // a recording keeps its own setting
+	if so.batch {
+		cfg.Errors = s.Err // as gdb's batch mode, errors on stderr
+	}
 	c, err := console.New(s.Out, cfg)
 	if err != nil {
 		fmt.Fprintf(s.Err, "rewind debug: %v\n", err)

@@ -33,7 +33,8 @@ func TestDebugBatch(t *testing.T) {
 			[]string{"Breakpoint 1 at 0x8000025c", "Breakpoint 1, main () at demo.c:102", "$1 = 211"},
 			[]string{"Rewind: debugging", "(rewind)", "never typed"}},
 		{"last fails", []string{"debug", "--batch", "-x", bad}, 1,
-			[]string{"$1 = 0", "no_such_thing"}, nil},
+			[]string{"$1 = 0"}, []string{"no_such_thing"}},
+		{"missing file", []string{"debug", "--batch", "-x", "/nonexistent/x.gdb"}, 1, nil, nil},
 		{"two files", []string{"debug", "--batch", "-x", bad, "-x", ok}, 0,
 			[]string{"$1 = 0", "$2 = 211"}, nil},
 		{"then stdin", []string{"debug", "-x", ok}, 0,
@@ -42,6 +43,9 @@ func TestDebugBatch(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			code, out, errs := runRewind(t, "print sensor.count\n", tt.args...)
+			if tt.code != 0 && !strings.Contains(errs, "no_such_thing") && !strings.Contains(errs, "no such file") {
+				t.Errorf("stderr lacks the failing command's error: %q", errs)
+			}
 			if code != tt.code {
 				t.Errorf("exit code %d, want %d; stderr %q\n%s", code, tt.code, errs, out)
 			}

@@ -30,9 +30,13 @@ func runScripts(c *console.Console, o scriptOptions, s stdio) (failed, quit bool
 	if o.init != "" {
 		files = append([]string{o.init}, files...)
 	}
+	w := s.Out
+	if o.batch {
+		w = s.Err
+	}
 	for _, f := range files {
 		if err := c.SourceFile(f); err != nil {
-			fmt.Fprintln(s.Out, err)
+			fmt.Fprintln(w, err)
 		}
 		if c.Quit() {
 			return c.Failed(), true
