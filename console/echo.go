@@ -118,7 +118,7 @@ func (c *Console) cString(addr uint32) string {
 func splitPrintf(arg string) (string, []string, error) {
 	arg = strings.TrimSpace(arg)
 	if !strings.HasPrefix(arg, `"`) {
-		return "", nil, fmt.Errorf("printf: want \"FORMAT\", ARGS...")
+		return "", nil, fmt.Errorf("printf: want \"FORMAT\" then the arguments")
 	}
 	end := 1
 	for end < len(arg) && arg[end] != '"' {
