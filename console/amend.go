@@ -9,6 +9,9 @@ import (
 // of them. "enable once N" enables N as a temporary breakpoint is not
 // supported: it says so.
 func (c *Console) cmdEnable(arg string, on bool) error {
+	if rest, ok := strings.CutPrefix(strings.TrimSpace(arg), "display"); ok {
+		return c.enableDisplays(rest, on)
+	}
 	if w, _, _ := strings.Cut(arg, " "); w == "once" || w == "delete" || w == "count" {
 		return fmt.Errorf("enable %s: not supported (use tbreak, or ignore N COUNT)", w)
 	}

@@ -111,6 +111,34 @@ func (c *Console) infoDisplay() {
 		if d.format != "" {
 			f = "/" + d.format + " "
 		}
-		fmt.Fprintf(c.out, "%d:   y  %s%s\n", d.num, f, d.expr)
+		enb := "y"
+		if d.off {
+			enb = "n"
+		}
+		fmt.Fprintf(c.out, "%d:   %s  %s%s\n", d.num, enb, f, d.expr)
 	}
+}
+
+// enableDisplays turns displays on or off by number (all without
+// numbers): gdb's "enable display" and "disable display".
+func (c *Console) enableDisplays(arg string, on bool) error {
+	want := map[int]bool{}
+	for _, f := range strings.Fields(arg) {
+		var n int
+		if _, err := fmt.Sscanf(f, "%d", &n); err != nil {
+			return fmt.Errorf("bad display number %q", f)
+		}
+		want[n] = true
+	}
+	found := 0
+	for i := range c.displays {
+		if len(want) == 0 || want[c.displays[i].num] {
+			c.displays[i].off = !on
+			found++
+		}
+	}
+	if len(want) > 0 && found != len(want) {
+		return fmt.Errorf("no display number among %s", strings.TrimSpace(arg))
+	}
+	return nil
 }
