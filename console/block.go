@@ -195,23 +195,57 @@ func (c *Console) runUser(name string, body []string, arg string) error {
 	return c.runLines(name, lines)
 }
 
+// resumes lists the commands that move in time: in a breakpoint's
+// command list, the commands after one of them are ignored, as in gdb.
+var resumes = map[string]bool{
+	"continue": true, "next": true, "step": true, "finish": true, "stepi": true, "nexti": true,
+	"until": true, "advance": true, "jump": true, "run": true, "start": true,
+	"reverse-continue": true, "reverse-next": true, "reverse-step": true, "reverse-finish": true,
+	"reverse-stepi": true, "reverse-advance": true, "seek": true, "goto": true,
+}
+
 // runStopCommands runs the command lists of the breakpoints that caused
-// a stop.
+// a stop. A list that resumes (the tracing idiom "silent, print,
+// continue") makes a new stop, whose lists run next in this loop rather
+// than nested, so a breakpoint can be traced through any number of hits.
 func (c *Console) runStopCommands(ids []int) {
-	for _, id := range ids {
-		lines := c.bpCommands[id]
-		if len(lines) > 0 && lines[0] == "silent" {
-			lines = lines[1:]
+	if c.inStopCmds {
+		c.pending, c.hasPending = ids, true
+		return
+	}
+	c.inStopCmds = true
+	defer func() { c.inStopCmds = false }()
+	for {
+		for _, id := range ids {
+			c.runStopList(id)
 		}
-		if c.s.Breakpoint(id) == nil {
-			delete(c.bpCommands, id) // a temporary breakpoint's last run
+		if !c.hasPending || c.intr.Load() || c.quit {
+			return
 		}
-		if len(lines) == 0 {
-			continue
+		ids, c.hasPending = c.pending, false
+	}
+}
+
+// runStopList runs one breakpoint's list, up to a command that resumes.
+func (c *Console) runStopList(id int) {
+	lines := c.bpCommands[id]
+	if len(lines) > 0 && lines[0] == "silent" {
+		lines = lines[1:]
+	}
+	if c.s.Breakpoint(id) == nil {
+		delete(c.bpCommands, id) // a temporary breakpoint's last run
+	}
+	for i, l := range lines {
+		if cmd, err := parseCommand(l, c.user); err == nil && resumes[cmd.Name] {
+			lines = lines[:i+1]
+			break
 		}
-		if err := c.runLines(fmt.Sprintf("commands of breakpoint %d", id), lines); err != nil && !errors.Is(err, errReported) {
-			c.printErr(err)
-		}
+	}
+	if len(lines) == 0 {
+		return
+	}
+	if err := c.runLines(fmt.Sprintf("commands of breakpoint %d", id), lines); err != nil && !errors.Is(err, errReported) {
+		c.printErr(err)
 	}
 }
 

@@ -67,10 +67,15 @@ type gdbState struct {
 	block       *block
 	handlers    map[string]handler
 	bannerShown bool
-	errs        io.Writer   // nil: out
-	xNext       uint32      // where a repeated x goes on
-	intr        atomic.Bool // Ctrl-C: stop scripts and loops
-	depth       int
+	errs        io.Writer // nil: out
+	// inStopCmds is set while breakpoint commands run; a stop they cause
+	// leaves its breakpoints in pending for the running loop.
+	inStopCmds bool
+	pending    []int
+	hasPending bool
+	xNext      uint32      // where a repeated x goes on
+	intr       atomic.Bool // Ctrl-C: stop scripts and loops
+	depth      int
 	// Failed tells whether the last command failed (batch mode's exit code).
 	failed bool
 }
