@@ -2,7 +2,6 @@ package console
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/rewind-debugger/rewind/debugger"
@@ -19,10 +18,20 @@ func splitIf(arg string) (string, string) {
 	return arg, ""
 }
 
-// currentFile is the source file of the selected frame ("" if none).
+// currentFile is the source file of the selected frame, else the file
+// last listed, else main's (gdb's default source file); "" if none.
 func (c *Console) currentFile() string {
 	if f, err := c.s.Frame(c.hart, c.frame); err == nil && f.Location.Line > 0 {
 		return f.Location.File.Name
+	}
+	if c.list.file.Name != "" {
+		return c.list.file.Name
+	}
+	syms := c.s.Symbols()
+	if fn, ok := syms.FunctionByName("main"); ok {
+		if loc, ok := syms.PCToLine(syms.BreakpointAddr(fn)); ok {
+			return loc.File.Name
+		}
 	}
 	return ""
 }
@@ -92,24 +101,27 @@ func (c *Console) cmdWatch(name, arg string) error {
 	return nil
 }
 
-// cmdDelete deletes breakpoints by number, or all of them.
+// cmdDelete deletes breakpoints by number or range, or all of them.
 func (c *Console) cmdDelete(arg string) error {
+	if rest, ok := strings.CutPrefix(strings.TrimSpace(arg), "display"); ok {
+		return c.cmdUndisplay(rest) // gdb's "delete display N"
+	}
+	arg = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(arg), "breakpoints"))
 	if arg == "" {
 		c.s.RemoveAllBreakpoints()
+		c.bpCommands = map[int][]string{}
 		fmt.Fprintln(c.out, "Deleted every breakpoint.")
 		return nil
 	}
-	for _, f := range strings.Fields(arg) {
-		id, err := strconv.Atoi(f)
-		if err != nil {
-			return fmt.Errorf("delete: %q is not a breakpoint number", f)
-		}
-		if c.s.Breakpoint(id) == nil {
-			return fmt.Errorf("no breakpoint number %d", id)
-		}
+	ids, err := c.breakpointIDs(arg)
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
 		if err := c.s.RemoveBreakpoint(id); err != nil {
 			return err
 		}
+		delete(c.bpCommands, id)
 	}
 	return nil
 }
@@ -142,8 +154,14 @@ func (c *Console) infoBreakpoints() {
 		if e.Condition != "" {
 			fmt.Fprintf(c.out, "        stop only if %s\n", e.Condition)
 		}
+		if h := e.Spec.HitCondition; h != "" {
+			fmt.Fprintf(c.out, "        stop only when its hit count (from the start of history) is %s\n", h)
+		}
 		if e.Stops > 0 {
 			fmt.Fprintf(c.out, "        stopped here %d time%s\n", e.Stops, plural(e.Stops))
+		}
+		for _, l := range c.bpCommands[e.ID] {
+			fmt.Fprintf(c.out, "        %s\n", l)
 		}
 	}
 }

@@ -11,10 +11,12 @@ package console
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strings"
+	"sync/atomic"
 
 	"github.com/rewind-debugger/rewind/debugger"
 )
@@ -30,6 +32,9 @@ type Config struct {
 	Sources map[string][]byte
 	// NoSemihosting turns semihosting off.
 	NoSemihosting bool
+	// Errors receives the error messages of commands, as gdb writes them
+	// to stderr (nil: the output, so a transcript shows them in place).
+	Errors io.Writer
 }
 
 // Console is one terminal debugging session.
@@ -47,6 +52,32 @@ type Console struct {
 	quit  bool
 	// backward is set while a command that goes back in time runs.
 	backward bool
+	gdbState
+}
+
+// gdbState is the console's share of gdb's scripting: displays,
+// breakpoint command lists, user-defined commands and their documentation,
+// the multi-line block being typed, and how deep sourced files nest.
+type gdbState struct {
+	displays    []display
+	nextDisplay int
+	bpCommands  map[int][]string
+	user        map[string][]string
+	userDoc     map[string]string
+	block       *block
+	handlers    map[string]handler
+	bannerShown bool
+	errs        io.Writer // nil: out
+	// inStopCmds is set while breakpoint commands run; a stop they cause
+	// leaves its breakpoints in pending for the running loop.
+	inStopCmds bool
+	pending    []int
+	hasPending bool
+	xNext      uint32      // where a repeated x goes on
+	intr       atomic.Bool // Ctrl-C: stop scripts and loops
+	depth      int
+	// Failed tells whether the last command failed (batch mode's exit code).
+	failed bool
 }
 
 // Prompt is printed before each command.
@@ -55,7 +86,9 @@ const Prompt = "(rewind) "
 // New starts a session on cfg's firmware, stopped at the start.
 func New(out io.Writer, cfg Config) (*Console, error) {
 	c := &Console{out: out, name: cfg.Name, src: newSources(cfg.Sources)}
+	c.bpCommands, c.user, c.userDoc = map[int][]string{}, map[string][]string{}, map[string]string{}
 	c.uart.out = out
+	c.errs = cfg.Errors
 	s, err := debugger.Open(cfg.Program, debugger.Options{
 		Harts: cfg.Harts, NoSemihosting: cfg.NoSemihosting,
 		Output: func(b byte, _ uint64) { c.uart.write(b) },
@@ -75,7 +108,7 @@ func New(out io.Writer, cfg Config) (*Console, error) {
 
 // Interrupt stops a running command soon (Ctrl-C). Safe from any
 // goroutine, such as a signal handler's.
-func (c *Console) Interrupt() { c.run.Pause() }
+func (c *Console) Interrupt() { c.intr.Store(true); c.run.Pause() }
 
 // Run prints the banner and the entry stop, then reads and executes
 // commands until quit or the end of in. When interactive is false (a
@@ -84,7 +117,7 @@ func (c *Console) Interrupt() { c.run.Pause() }
 // in is a terminal, lines are edited in raw mode (arrows, history);
 // elsewhere the terminal's own line editing applies.
 func (c *Console) Run(in io.Reader, interactive bool) error {
-	c.banner()
+	c.Banner()
 	next := c.plainLines(bufio.NewReader(in), interactive)
 	if f, ok := in.(*os.File); ok && interactive {
 		if restore, err := rawMode(f); err == nil {
@@ -109,7 +142,7 @@ func (c *Console) Run(in io.Reader, interactive bool) error {
 // interactive, echoing the line).
 func (c *Console) plainLines(r *bufio.Reader, interactive bool) func() (string, error) {
 	return func() (string, error) {
-		fmt.Fprint(c.out, Prompt)
+		fmt.Fprint(c.out, c.prompt())
 		line, err := r.ReadString('\n')
 		if line == "" && err != nil {
 			fmt.Fprintln(c.out)
@@ -126,19 +159,24 @@ func (c *Console) plainLines(r *bufio.Reader, interactive bool) func() (string, 
 // editedLines reads lines with the line editor, the terminal in raw mode
 // only while a line is typed (so Ctrl-C interrupts a running command).
 func (c *Console) editedLines(f *os.File) func() (string, error) {
-	ed := &editor{r: bufio.NewReader(f), w: c.out}
+	ed := &editor{r: bufio.NewReader(f), w: c.out, complete: c.Complete}
 	return func() (string, error) {
 		restore, err := rawMode(f)
 		if err != nil {
 			return "", err
 		}
 		defer restore()
-		return ed.readLine(Prompt)
+		return ed.readLine(c.prompt())
 	}
 }
 
-// banner introduces the session.
-func (c *Console) banner() {
+// Banner introduces the session and shows where it is (once: Run does
+// not repeat it).
+func (c *Console) Banner() {
+	if c.bannerShown {
+		return
+	}
+	c.bannerShown = true
 	h := "hart"
 	if c.s.Harts() > 1 {
 		h = "harts"
@@ -150,9 +188,14 @@ func (c *Console) banner() {
 // Exec executes one command line. It reports whether the console should
 // quit.
 func (c *Console) Exec(line string) bool {
-	cmd, err := ParseCommand(line)
+	if c.block != nil {
+		c.blockLine(line)
+		return c.quit
+	}
+	cmd, err := parseCommand(line, c.user)
+	c.failed = err != nil
 	if err != nil {
-		fmt.Fprintln(c.out, err)
+		c.printErr(err)
 		return c.quit
 	}
 	if cmd.Name == "" {
@@ -160,11 +203,23 @@ func (c *Console) Exec(line string) bool {
 			return c.quit
 		}
 		cmd = c.last
+		switch cmd.Name {
+		case "list":
+			cmd.Arg = "" // gdb: Enter lists the next lines
+		case "x":
+			cmd.Arg = fmt.Sprintf("%#x", c.xNext) // and examines the next memory
+		}
 	}
 	c.last = cmd
-	c.s.ClearPause() // a Ctrl-C typed while no command ran
+	if c.depth == 0 {
+		c.s.ClearPause() // a Ctrl-C typed while no command ran
+		c.intr.Store(false)
+	}
 	if err := c.dispatch(cmd); err != nil {
-		fmt.Fprintln(c.out, err)
+		c.failed = true
+		if !errors.Is(err, errReported) {
+			c.printErr(err)
+		}
 	}
 	c.uart.flush()
 	return c.quit
@@ -175,4 +230,30 @@ var repeatable = map[string]bool{
 	"next": true, "step": true, "stepi": true, "nexti": true, "continue": true,
 	"reverse-next": true, "reverse-step": true, "reverse-stepi": true,
 	"reverse-continue": true, "list": true, "x": true, "finish": true, "reverse-finish": true,
+	"until": true,
 }
+
+// printErr reports a command's error.
+func (c *Console) printErr(err error) {
+	if c.errs == nil {
+		fmt.Fprintln(c.out, err)
+		return
+	}
+	c.uart.flush()
+	fmt.Fprintln(c.errs, err)
+}
+
+// prompt is the prompt for the next line: ">" inside a multi-line block.
+func (c *Console) prompt() string {
+	if c.block != nil {
+		return ">"
+	}
+	return Prompt
+}
+
+// Quit reports whether a quit command ran.
+func (c *Console) Quit() bool { return c.quit }
+
+// Failed reports whether the last command failed (gdb's batch mode exits
+// with 1 then).
+func (c *Console) Failed() bool { return c.failed }

@@ -61,14 +61,20 @@ func TestScripts(t *testing.T) {
 				t.Fatal(err)
 			}
 			var out bytes.Buffer
-			c := demoConsole(t, &out)
+			golden, err := filepath.Abs(strings.TrimSuffix(sc, ".script") + ".golden")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var c *Console
 			if fw, ok := strings.CutPrefix(string(in), "# firmware: "); ok {
 				c = firmwareConsole(t, &out, strings.TrimSpace(strings.SplitN(fw, "\n", 2)[0]))
+			} else {
+				c = demoConsole(t, &out)
+				t.Chdir(t.TempDir()) // for the files scripts write (save breakpoints)
 			}
 			if err := c.Run(bytes.NewReader(in), false); err != nil {
 				t.Fatal(err)
 			}
-			golden := strings.TrimSuffix(sc, ".script") + ".golden"
 			if *update {
 				if err := os.WriteFile(golden, out.Bytes(), 0o644); err != nil {
 					t.Fatal(err)

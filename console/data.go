@@ -8,42 +8,30 @@ import (
 	"github.com/rewind-debugger/rewind/symbols"
 )
 
-// cmdPrint evaluates an expression in the selected frame (/x: hex).
-func (c *Console) cmdPrint(format, expr string) error {
-	opts := symbols.FormatOptions{}
-	switch format {
-	case "", "d":
-	case "x":
-		opts.Hex = true
-	default:
-		return fmt.Errorf("print: unknown format /%s (use /x or /d)", format)
-	}
-	if expr == "" {
-		return fmt.Errorf("print what? (an expression)")
-	}
-	v, err := c.s.Evaluate(c.hart, c.frame, expr, opts)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(c.out, "%s = %s\n", expr, v.Value)
-	c.noteFork()
-	return nil
-}
-
-// cmdSet runs "set var EXPR = VALUE".
+// cmdSet runs "set var EXPR = VALUE", "set $v = EXPR" (a convenience
+// variable) and, as no-ops, the gdb settings Rewind does not need
+// (pagination, height, width, confirm: output is never paginated).
 func (c *Console) cmdSet(arg string) error {
 	word, rest, _ := strings.Cut(arg, " ")
-	if word == "substitute-path" {
+	switch word {
+	case "pagination", "height", "width", "confirm", "print":
+		return nil
+	case "substitute-path":
 		return c.substitutePath(rest)
 	}
+	if strings.HasPrefix(arg, "$") {
+		_, err := c.s.EvalGDB(c.hart, c.frame, arg, symbols.FormatOptions{})
+		c.noteFork()
+		return err
+	}
 	if word != "var" && word != "variable" {
-		return fmt.Errorf("set: only 'set var EXPR = VALUE' is supported")
+		return fmt.Errorf("set: only 'set var EXPR = VALUE' and 'set $NAME = EXPR' are supported")
 	}
 	expr := strings.TrimSpace(rest)
 	if !strings.Contains(expr, "=") {
 		return fmt.Errorf("set var: want EXPR = VALUE")
 	}
-	if _, err := c.s.Evaluate(c.hart, c.frame, expr, symbols.FormatOptions{}); err != nil {
+	if _, err := c.s.EvalGDB(c.hart, c.frame, expr, symbols.FormatOptions{}); err != nil {
 		return err
 	}
 	c.noteFork()

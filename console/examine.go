@@ -63,11 +63,12 @@ func (c *Console) cmdExamine(format, arg string) error {
 	}
 	switch x.f {
 	case 'i':
-		c.printInstructions(addr, x.count, c.s.PC(c.hart))
+		c.xNext = c.printInstructions(addr, x.count, c.s.PC(c.hart))
 		return nil
 	case 's':
 		return c.examineString(addr, x.count)
 	}
+	c.xNext = addr + uint32(x.count*x.unit)
 	return c.examineUnits(addr, x)
 }
 
@@ -179,6 +180,7 @@ func (c *Console) examineString(addr uint32, count int) error {
 		}
 		fmt.Fprintf(c.out, "%#x%s:\t%s\n", addr, c.symbolSuffix(addr), strconv.Quote(string(data[:n])))
 		addr += uint32(n) + 1
+		c.xNext = addr
 	}
 	return nil
 }

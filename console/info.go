@@ -11,22 +11,36 @@ import (
 // infoTopics maps "info" subcommands (and prefixes of them) to handlers.
 func (c *Console) infoTopics() map[string]func(arg string) error {
 	return map[string]func(string) error{
-		"breakpoints": func(string) error { c.infoBreakpoints(); return nil },
-		"watchpoints": func(string) error { c.infoBreakpoints(); return nil },
-		"registers":   c.infoRegisters,
-		"locals":      func(string) error { return c.infoVars(false) },
-		"args":        func(string) error { return c.infoVars(true) },
-		"frame":       func(string) error { return c.infoFrame() },
-		"threads":     func(string) error { c.infoThreads(); return nil },
+		"breakpoints":   func(string) error { c.infoBreakpoints(); return nil },
+		"watchpoints":   func(string) error { c.infoBreakpoints(); return nil },
+		"registers":     c.infoRegisters,
+		"locals":        func(string) error { return c.infoVars(false) },
+		"args":          func(string) error { return c.infoVars(true) },
+		"frame":         func(string) error { return c.infoFrame() },
+		"threads":       func(string) error { c.infoThreads(); return nil },
+		"display":       func(string) error { c.infoDisplay(); return nil },
+		"line":          c.infoLine,
+		"symbol":        c.infoSymbol,
+		"source":        func(string) error { return c.infoSource() },
+		"all-registers": c.infoAllRegisters,
+		"bookmarks":     func(string) error { c.infoBookmarks(); return nil },
+		"checkpoints":   func(string) error { c.infoBookmarks(); return nil },
 	}
 }
+
+// infoAliases are gdb's short info topics.
+var infoAliases = map[string]string{"b": "breakpoints", "br": "breakpoints", "r": "registers", "reg": "registers",
+	"f": "frame", "disp": "display"}
+
+// infoList names the info topics for messages.
+const infoList = "breakpoints, watchpoints, registers, all-registers, locals, args, frame, threads, display, line, symbol, source, bookmarks"
 
 // cmdInfo shows breakpoints, registers, locals, args, the frame or the
 // harts.
 func (c *Console) cmdInfo(arg string) error {
 	word, rest, _ := strings.Cut(arg, " ")
 	if word == "" {
-		return fmt.Errorf("info what? breakpoints, registers, locals, args, frame or threads")
+		return fmt.Errorf("info what? %s", infoList)
 	}
 	topics := c.infoTopics()
 	var match []string
@@ -35,11 +49,14 @@ func (c *Console) cmdInfo(arg string) error {
 			match = append(match, name)
 		}
 	}
-	if word == "b" || word == "br" {
-		match = []string{"breakpoints"}
+	if alias, ok := infoAliases[word]; ok {
+		match = []string{alias}
+	}
+	if _, ok := topics[word]; ok {
+		match = []string{word}
 	}
 	if len(match) != 1 {
-		return fmt.Errorf("info %s: unknown or ambiguous (breakpoints, registers, locals, args, frame, threads)", word)
+		return fmt.Errorf("info %s: unknown or ambiguous (%s)", word, infoList)
 	}
 	return topics[match[0]](strings.TrimSpace(rest))
 }

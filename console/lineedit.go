@@ -14,6 +14,9 @@ type editor struct {
 	r    *bufio.Reader
 	w    io.Writer
 	hist []string
+	// complete, if set, completes the word before the cursor (Tab): it
+	// returns where that word starts in the text and the candidates.
+	complete func(before string) (start int, words []string)
 }
 
 // maxHistory bounds the remembered lines.
@@ -28,6 +31,7 @@ const (
 	keyCtrlE = 5
 	keyCtrlF = 6
 	keyCtrlH = 8
+	keyTab   = 9
 	keyCtrlK = 11
 	keyCtrlL = 12
 	keyCtrlN = 14
@@ -75,6 +79,8 @@ func (e *editor) readLine(prompt string) (string, error) {
 			st.deleteAt(st.pos)
 		case keyEsc:
 			e.escape(st)
+		case keyTab:
+			e.tab(st)
 		default:
 			e.key(st, r)
 		}

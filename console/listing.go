@@ -126,11 +126,15 @@ func (c *Console) cmdDisassemble(arg string) error {
 	return nil
 }
 
-// printInstructions disassembles count instructions from addr.
-func (c *Console) printInstructions(addr uint32, count int, pc uint32) {
+// printInstructions disassembles count instructions from addr and
+// returns the address after the last.
+func (c *Console) printInstructions(addr uint32, count int, pc uint32) uint32 {
+	next := addr
 	for _, in := range c.s.Disassemble(addr, 0, count) {
 		c.printInstruction(in, pc)
+		next = in.Addr + uint32(max(len(in.Bytes), 2))
 	}
+	return next
 }
 
 // printInstruction prints one instruction, marked when at pc.

@@ -16,13 +16,17 @@ type Command struct {
 	Arg string
 }
 
-// commandNames lists the full names, in the order help shows them.
+// commandNames lists the full names, in the order help shows them; every
+// one has a handler in dispatchTable.
 var commandNames = []string{
-	"break", "tbreak", "delete", "enable", "disable", "condition", "watch", "rwatch", "awatch", "info",
-	"continue", "next", "step", "finish", "stepi", "nexti",
-	"reverse-continue", "reverse-next", "reverse-step", "reverse-finish", "reverse-stepi",
-	"print", "set", "x", "backtrace", "frame", "up", "down", "list", "disassemble",
-	"when", "seek", "history", "uart", "help", "quit",
+	"break", "tbreak", "rbreak", "delete", "clear", "enable", "disable", "condition", "ignore", "commands", "save",
+	"watch", "rwatch", "awatch", "info",
+	"run", "start", "continue", "next", "step", "finish", "stepi", "nexti", "until", "advance", "jump",
+	"reverse-continue", "reverse-next", "reverse-step", "reverse-finish", "reverse-stepi", "reverse-advance",
+	"print", "output", "call", "printf", "echo", "display", "undisplay", "ptype", "whatis", "set", "x",
+	"backtrace", "thread", "frame", "up", "down", "list", "disassemble",
+	"when", "seek", "bookmark", "goto", "history", "uart",
+	"source", "define", "document", "if", "while", "help", "quit",
 }
 
 // aliases are the short forms.
@@ -32,14 +36,19 @@ var aliases = map[string]string{
 	"dis": "disable", "disa": "disable", "di": "disassemble", "n": "next", "s": "step", "fin": "finish",
 	"si": "stepi", "ni": "nexti", "rc": "reverse-continue", "rn": "reverse-next",
 	"rs": "reverse-step", "rsi": "reverse-stepi", "rf": "reverse-finish",
-	"p": "print", "bt": "backtrace", "where": "backtrace", "f": "frame",
+	"p": "print", "inspect": "print", "bt": "backtrace", "where": "backtrace", "f": "frame",
 	"l": "list", "disas": "disassemble", "h": "help", "q": "quit", "exit": "quit",
+	"r": "run", "u": "until", "j": "jump", "e": "enable", "en": "enable", "disp": "display",
+	"reverse-until": "reverse-advance",
 }
 
 // ParseCommand splits a line into a command name (aliases and unique
 // prefixes resolved), a slash format and the argument. An empty line
 // gives an empty Command.
-func ParseCommand(line string) (Command, error) {
+func ParseCommand(line string) (Command, error) { return parseCommand(line, nil) }
+
+// parseCommand is ParseCommand knowing the user-defined commands too.
+func parseCommand(line string, user map[string][]string) (Command, error) {
 	line = strings.TrimSpace(line)
 	if line == "" || strings.HasPrefix(line, "#") {
 		return Command{}, nil
@@ -49,11 +58,14 @@ func ParseCommand(line string) (Command, error) {
 		end = len(line)
 	}
 	word, rest := line[:end], line[end:]
-	name, err := resolveName(word)
+	name, err := resolveName(word, user)
 	if err != nil {
 		return Command{}, err
 	}
 	c := Command{Name: name}
+	if t := strings.TrimLeft(rest, " \t"); formatted[name] && strings.HasPrefix(t, "/") {
+		rest = t // "x /4x addr", as gdb allows
+	}
 	if strings.HasPrefix(rest, "/") {
 		f := strings.IndexFunc(rest, unicode.IsSpace)
 		if f < 0 {
@@ -69,8 +81,11 @@ func ParseCommand(line string) (Command, error) {
 }
 
 // resolveName finds a command by full name, alias or unique prefix.
-func resolveName(word string) (string, error) {
+func resolveName(word string, user map[string][]string) (string, error) {
 	w := strings.ToLower(word)
+	if _, ok := user[w]; ok {
+		return w, nil
+	}
 	if full, ok := aliases[w]; ok {
 		return full, nil
 	}

@@ -27,6 +27,13 @@ func TestParseCommand(t *testing.T) {
 		{"re", Command{}, true}, // ambiguous
 		{"frobnicate", Command{}, true},
 		{"p/", Command{}, true},
+		{"r", Command{Name: "run"}, false}, // gdb's run, not ambiguous
+		{"u 96", Command{Name: "until", Arg: "96"}, false},
+		{"x /4xw &sensor", Command{Name: "x", Format: "4xw", Arg: "&sensor"}, false},
+		{"disp/x raw", Command{Name: "display", Format: "x", Arg: "raw"}, false},
+		{"reverse-until 70", Command{Name: "reverse-advance", Arg: "70"}, false},
+		{"list /tmp", Command{Name: "list", Arg: "/tmp"}, false},
+		{"echo a\\n", Command{Name: "echo", Arg: "a\\n"}, false},
 	}
 	for _, tt := range tests {
 		got, err := ParseCommand(tt.line)

@@ -80,6 +80,7 @@ func (c *Console) motions() map[string]func() debugger.Stop {
 		"finish":           func() debugger.Stop { return c.s.StepOut(h, debugger.Statement) },
 		"stepi":            func() debugger.Stop { return c.s.StepInstruction(h) },
 		"nexti":            func() debugger.Stop { return c.s.Next(h, debugger.ByInstruction) },
+		"until":            func() debugger.Stop { return c.s.Until(h) },
 		"reverse-next":     func() debugger.Stop { return c.s.StepBack(h, debugger.Statement) },
 		"reverse-step":     func() debugger.Stop { return c.s.ReverseStepIn(h) },
 		"reverse-finish":   func() debugger.Stop { return c.s.ReverseStepOut(h) },
@@ -126,12 +127,19 @@ func (c *Console) cmdSeek(arg string) error {
 	return nil
 }
 
-// cmdWhen prints the current time and the extent of history.
+// cmdWhen prints the current time and how far it is from the end of
+// history.
 func (c *Console) cmdWhen(arg string) error {
 	if arg != "" {
 		return fmt.Errorf("when takes no argument")
 	}
 	span := c.s.Span()
-	fmt.Fprintf(c.out, "time %d (history: %d to %d)\n", span.Now, span.Start, span.End)
+	fmt.Fprintf(c.out, "time %d (history: %d to %d", span.Now, span.Start, span.End)
+	switch d := span.End - span.Now; {
+	case span.Now >= span.End:
+		fmt.Fprintln(c.out, "; at the end of history)")
+	default:
+		fmt.Fprintf(c.out, "; %d instruction%s before its end)\n", d, plural(int(d)))
+	}
 	return nil
 }

@@ -13,7 +13,11 @@ import (
 func (c *Console) showStop(st debugger.Stop) {
 	c.uart.flush()
 	c.hart, c.frame = st.Hart, 0
+	silent := c.silentStop(st.BreakpointIDs)
 	for _, e := range st.Breakpoints {
+		if silent && e.Kind != debugger.KindData {
+			continue
+		}
 		switch {
 		case e.Kind == debugger.KindData:
 			c.watchStop(e, st)
@@ -29,7 +33,11 @@ func (c *Console) showStop(st debugger.Stop) {
 	if st.Reason == debugger.ReasonExited {
 		return
 	}
-	c.showFrame(true)
+	if !silent {
+		c.showFrame(true)
+	}
+	c.showDisplays()
+	c.runStopCommands(st.BreakpointIDs)
 }
 
 // watchStop describes a watchpoint stop: going forward the access has

@@ -68,6 +68,7 @@ type Session struct {
 	stmts    []uint32             // every statement boundary (reverse step in)
 	cfaRules map[uint32]*cfaRule  // CFA rules learned per pc (reverse searches)
 	opStart  uint64               // the time the current operation began at
+	gdb      gdbState             // value history, convenience variables, bookmarks
 }
 
 // ErrNoProgram is returned by New when there is no ELF.

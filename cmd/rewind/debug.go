@@ -22,15 +22,22 @@ func debugMainImpl(args []string, s stdio) int {
 	recPath := fs.String("recording", "", "debug a recording made by 'rewind record'")
 	var semi semihostFlags
 	semi.add(fs, false)
+	var so scriptOptions
+	fs.Var(&so.files, "x", "run the commands of `FILE` (repeatable)")
+	fs.BoolVar(&so.batch, "batch", false, "run the -x files, then exit (status 1 if the last command failed)")
+	fs.StringVar(&so.init, "init", s.getenv("REWIND_INIT"), "run the commands of `FILE` first (default: $REWIND_INIT; no file is read otherwise)")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
 	if fs.NArg() > 1 {
-		fmt.Fprintln(s.Err, "usage: rewind debug [--harts N] [firmware.elf | --recording run.rwd]")
+		fmt.Fprintln(s.Err, "usage: rewind debug [--harts N] [--init FILE] [-x FILE]... [--batch] [firmware.elf | --recording run.rwd]")
 		return exitUsage
 	}
 	cfg := debugConfig(fs.Arg(0), *recPath, *harts)
 	cfg.NoSemihosting = semi.off // a recording keeps its own setting
+	if so.batch {
+		cfg.Errors = s.Err // as gdb's batch mode, errors on stderr
+	}
 	c, err := console.New(s.Out, cfg)
 	if err != nil {
 		fmt.Fprintf(s.Err, "rewind debug: %v\n", err)
@@ -41,6 +48,16 @@ func debugMainImpl(args []string, s stdio) int {
 	}
 	stop := pauseOnInterrupt(c)
 	defer stop()
+	if !so.batch {
+		c.Banner()
+	}
+	failed, quit := runScripts(c, so, s)
+	if so.batch || quit {
+		if failed {
+			return exitFault
+		}
+		return 0
+	}
 	if err := c.Run(s.In, isTerminal(s.In)); err != nil {
 		fmt.Fprintf(s.Err, "rewind debug: %v\n", err)
 		return exitFault

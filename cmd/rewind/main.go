@@ -29,6 +29,16 @@ type stdio struct {
 	In  io.Reader
 	Out io.Writer
 	Err io.Writer
+	// Getenv reads the environment (nil: os.Getenv).
+	Getenv func(string) string
+}
+
+// getenv reads an environment variable through s.Getenv.
+func (s stdio) getenv(name string) string {
+	if s.Getenv == nil {
+		return os.Getenv(name)
+	}
+	return s.Getenv(name)
 }
 
 // command is one subcommand: its arguments (for the usage line), its
@@ -56,7 +66,7 @@ func commands() map[string]command {
 }
 
 func main() {
-	os.Exit(dispatch(os.Args[1:], stdio{os.Stdin, os.Stdout, os.Stderr}))
+	os.Exit(dispatch(os.Args[1:], stdio{In: os.Stdin, Out: os.Stdout, Err: os.Stderr}))
 }
 
 func dispatch(args []string, s stdio) int {

@@ -23,7 +23,7 @@ func TestReadmeWalkthrough(t *testing.T) {
 		"check failed",            // the UART output of the run to the check
 		"record (",                // reverse-continue lands in record()
 		"s->ring[s->head] = raw;", // on the line that writes
-		"s->head = 8",             // and print shows the overflow
+		"$1 = 8",                  // and print shows the overflow
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("walk-through output lacks %q:\n%s", want, out)
