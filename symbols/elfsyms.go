@@ -40,17 +40,19 @@ func (t *Table) loadSymbols(f *elf.File) error {
 			continue
 		}
 		typ := elf.ST_TYPE(s.Info)
-		if typ == elf.STT_SECTION || typ == elf.STT_FILE {
+		if typ == elf.STT_SECTION || typ == elf.STT_FILE || isMappingSymbol(f.Machine, s.Name) {
 			continue
 		}
 		k := SymOther
+		addr := uint32(s.Value)
 		switch typ {
 		case elf.STT_FUNC:
 			k = SymFunc
+			addr = t.arch.codeAddr(addr) // the Thumb bit
 		case elf.STT_OBJECT:
 			k = SymObject
 		}
-		t.syms = append(t.syms, Symbol{Name: s.Name, Addr: uint32(s.Value),
+		t.syms = append(t.syms, Symbol{Name: s.Name, Addr: addr,
 			Size: uint32(s.Size), Kind: k, Local: elf.ST_BIND(s.Info) == elf.STB_LOCAL})
 	}
 	sort.SliceStable(t.syms, func(i, j int) bool { return t.syms[i].Addr < t.syms[j].Addr })
@@ -118,6 +120,19 @@ func (t *Table) sameSection(a, b uint32) bool {
 		if ina || inb {
 			return ina && inb
 		}
+	}
+	return false
+}
+
+// isMappingSymbol reports ARM ELF mapping symbols ($a, $t, $d, optionally
+// followed by ".name"), which mark code and data kinds, not names.
+func isMappingSymbol(m elf.Machine, name string) bool {
+	if m != elf.EM_ARM || len(name) < 2 || name[0] != '$' {
+		return false
+	}
+	switch name[1] {
+	case 'a', 't', 'd':
+		return len(name) == 2 || name[2] == '.'
 	}
 	return false
 }

@@ -223,7 +223,7 @@ func (f *Frame) piecesToValue(ps []piece, typ godwarf.Type) (cexpr.Value, error)
 	}
 	v.Bytes = buf
 	if len(ps) == 1 && ps[0].kind == pieceReg {
-		v.Reg = RegisterName(ps[0].reg)
+		v.Reg = f.arch().RegisterName(ps[0].reg)
 	}
 	return v, nil
 }
