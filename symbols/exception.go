@@ -75,7 +75,12 @@ func (cortexMExceptions) unwind(tgt Target, a *Arch, st physRegs) (physRegs, boo
 	size := uint32(excFrameBasic)
 	if exc&0x10 == 0 {
 		size = excFrameExtended
+		stacked := fpStacked(tgt, frame)
 		for i := 0; i < 16; i++ {
+			if !stacked { // still in the registers (lazy stacking)
+				c.regs[ARMRegS0+i], c.known[ARMRegS0+i] = tgt.Register(ARMRegS0+i), true
+				continue
+			}
 			v, err := readU32(tgt, frame+excFrameBasic+uint32(4*i))
 			c.regs[ARMRegS0+i], c.known[ARMRegS0+i] = v, err == nil
 		}
@@ -103,4 +108,29 @@ func (t *Table) exceptionFrame(tgt Target, st physRegs) (exc *Frame, interrupted
 		exc.CFA = interrupted.regs[t.arch.sp]
 	}
 	return exc, interrupted, ok
+}
+
+// Cortex-M FP context control: FPCCR.LSPACT says lazy stacking is still
+// pending for the frame whose FP area FPCAR points at.
+const (
+	regFPCCR    = 0xe000ef34
+	regFPCAR    = 0xe000ef38
+	fpccrLSPACT = 1
+)
+
+// fpStacked reports whether the extended frame at frame holds s0–s15.
+// With lazy stacking the hardware only reserves the space, and the
+// interrupted code's values stay in the registers until the handler uses
+// the FPU: then FPCCR.LSPACT is set and FPCAR points at the reserved area.
+// When FPCCR cannot be read the registers are taken as live, as gdb does.
+func fpStacked(tgt Target, frame uint32) bool {
+	ccr, err := readU32(tgt, regFPCCR)
+	if err != nil {
+		return false
+	}
+	if ccr&fpccrLSPACT == 0 {
+		return true
+	}
+	car, err := readU32(tgt, regFPCAR)
+	return err == nil && car&^7 != (frame+excFrameBasic)&^7
 }

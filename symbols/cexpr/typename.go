@@ -71,7 +71,24 @@ func (n *namer) declare(typ godwarf.Type, inner string) string {
 	case *godwarf.VoidType:
 		return join("void", inner)
 	}
+	if _, typedef := typ.(*godwarf.TypedefType); !typedef {
+		if short, ok := gdbIntNames[typ.Common().Name]; ok {
+			return join(short, inner)
+		}
+	}
 	return join(nonEmpty(typ.Common().Name), inner)
+}
+
+// gdbIntNames are GCC's names of integer base types that gdb prints
+// shorter (checked with gdb-multiarch 13.1: "ptype uint16_t" prints
+// "unsigned short" for DWARF's "short unsigned int").
+var gdbIntNames = map[string]string{
+	"short int":              "short",
+	"short unsigned int":     "unsigned short",
+	"long int":               "long",
+	"long unsigned int":      "unsigned long",
+	"long long int":          "long long",
+	"long long unsigned int": "unsigned long long",
 }
 
 // qualified spells a qualified type: the qualifier goes after a pointer's

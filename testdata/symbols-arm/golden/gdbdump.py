@@ -5,7 +5,7 @@
 # globals, as leaf values) to stopNN.json and the RAM image to stopNN.ram.gz.
 # Usage: gdb-multiarch -batch -x gdbdump.py with OUTDIR, SRCDIR set in the
 # environment and the ELF loaded and connected by the caller.
-import gdb, gzip, json, os, re
+import gdb, gzip, json, os, re, struct
 
 OUT = os.environ["OUTDIR"]
 SRC = os.environ["SRCDIR"]
@@ -129,7 +129,8 @@ def dump_stop(n, tag):
     regs["pc"] = "0x%x" % top.pc()
     for r in FPREGS:
         try:
-            regs[r] = "0x%x" % (int(top.read_register(r).cast(gdb.lookup_type("unsigned int"))) & 0xffffffff)
+            bits = struct.unpack("<I", struct.pack("<f", float(top.read_register(r))))[0]
+            regs[r] = "0x%x" % bits
         except (gdb.error, ValueError):
             pass
     end = int(gdb.parse_and_eval("(unsigned)&__stack_top"))
