@@ -40,6 +40,10 @@ type Arch struct {
 	isa        InstructionSet
 	// csrs: the Target's CSR method answers (RISC-V).
 	csrs bool
+	// unspecifiedSame: a register the CFI row has no rule for keeps its
+	// value in the caller, as gdb assumes on ARM; otherwise only the
+	// callee-saved registers do.
+	unspecifiedSame bool
 }
 
 // archReg is one register: DWARF number and name.

@@ -57,7 +57,7 @@ func (f *fakeTarget) SystemRegister(name string) (uint32, bool) {
 	v, ok := f.sys[name]
 	return v, ok
 }
-func (f *fakeTarget) PC() uint32            { return f.pc }
+func (f *fakeTarget) PC() uint32 { return f.pc }
 func (f *fakeTarget) CSR(n uint16) (uint32, bool) {
 	if n == 0x342 {
 		return 0x8000000b, true

@@ -35,6 +35,13 @@ func (t *Table) applyCFI(tgt Target, st physRegs, row cfiRow) (physRegs, uint32,
 	}
 	cfa := uint32(int64(st.regs[row.cfa.reg]) + row.cfa.offset)
 	c := t.callerBase(st)
+	if t.arch.unspecifiedSame {
+		// Quirk 24 (DWARF-QUIRKS.md): GCC keeps values in caller-saved
+		// registers across calls to functions it knows leave them alone
+		// (-fipa-ra), and gdb reads them as unchanged.
+		c = st
+		c.interrupted = false
+	}
 	ra := row.ra
 	if ra < 0 || ra >= maxRegs {
 		ra = t.arch.ra
