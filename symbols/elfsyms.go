@@ -98,9 +98,8 @@ func (t *Table) SymbolAt(addr uint32) (string, bool) {
 		if s.Size != 0 && addr-s.Addr >= s.Size {
 			continue
 		}
-		if best == nil || (best.Kind == SymOther && s.Kind != SymOther) ||
-			(best.Local && !s.Local && best.Kind == s.Kind) {
-			best = s
+		if best == nil || symRank(s) >= symRank(best) {
+			best = s // among equals the earliest in .symtab, as gdb picks
 		}
 	}
 	if best == nil || !t.sameSection(best.Addr, addr) {
@@ -110,6 +109,19 @@ func (t *Table) SymbolAt(addr uint32) (string, bool) {
 		return best.Name, true
 	}
 	return fmt.Sprintf("%s+%d", best.Name, addr-best.Addr), true
+}
+
+// symRank orders the symbols at one address: functions and objects
+// before labels, globals before locals.
+func symRank(s *Symbol) int {
+	r := 0
+	if s.Kind != SymOther {
+		r += 2
+	}
+	if !s.Local {
+		r++
+	}
+	return r
 }
 
 // sameSection reports whether a and b lie in the same allocated section.

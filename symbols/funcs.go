@@ -100,13 +100,23 @@ func (t *Table) finishFuncs() {
 }
 
 // addSymtabFuncs adds functions known only from .symtab (assembly code).
+// Aliases (one code range under several names, such as libgcc's
+// __aeabi_fadd and __addsf3) share the function of the first name in
+// .symtab, which is the one gdb shows.
 func (t *Table) addSymtabFuncs() {
+	aliases := map[addrRange]*Function{}
 	for _, s := range t.syms {
 		if s.Kind != SymFunc || s.Size == 0 || len(t.byName[s.Name]) > 0 {
 			continue
 		}
+		r := addrRange{s.Addr, s.Addr + s.Size}
+		if f := aliases[r]; f != nil {
+			t.byName[s.Name] = append(t.byName[s.Name], f)
+			continue
+		}
 		f := &Function{Name: s.Name, Low: s.Addr, High: s.Addr + s.Size,
-			Ranges: []addrRange{{s.Addr, s.Addr + s.Size}}}
+			Ranges: []addrRange{r}}
+		aliases[r] = f
 		t.funcs = append(t.funcs, f)
 		t.byName[s.Name] = append(t.byName[s.Name], f)
 	}
