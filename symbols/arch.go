@@ -44,6 +44,8 @@ type Arch struct {
 	// value in the caller, as gdb assumes on ARM; otherwise only the
 	// callee-saved registers do.
 	unspecifiedSame bool
+	// wide maps a 64-bit register to the first of its two 32-bit halves.
+	wide func(n int) (int, bool)
 }
 
 // archReg is one register: DWARF number and name.
@@ -138,6 +140,17 @@ func (a *Arch) RegisterNumber(name string) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// parts lists the 32-bit registers holding DWARF register n, low word
+// first: n itself, or for a 64-bit register (ARM d0–d15) its two halves.
+func (a *Arch) parts(n int) []int {
+	if a.wide != nil {
+		if lo, ok := a.wide(n); ok {
+			return []int{lo, lo + 1}
+		}
+	}
+	return []int{n}
 }
 
 // riscv32Arch is the architecture of tables and frames built without an

@@ -135,3 +135,17 @@ func TestTypedStack(t *testing.T) {
 		t.Errorf("w = %v, want -6", got)
 	}
 }
+
+// TestARMDoubleRegister reads a double described as DW_OP_regx d1 (DWARF
+// 257, which other producers than GCC use) from s2 and s3.
+func TestARMDoubleRegister(t *testing.T) {
+	tab := openARMVariant(t, "m4-O0")
+	tgt := &fakeTarget{base: 0x20000000, ram: make([]byte, 16)}
+	bits := math.Float64bits(-1.25)
+	tgt.regs[ARMRegS0+2], tgt.regs[ARMRegS0+3] = uint32(bits), uint32(bits>>32)
+	f := tab.GlobalFrame(tgt)
+	b, ok, err := f.pieceBytes(piece{kind: pieceReg, reg: ARMRegD0 + 1, size: 8}, nil)
+	if err != nil || !ok || math.Float64frombits(binary.LittleEndian.Uint64(b)) != -1.25 {
+		t.Errorf("d1 = %x %v %v", b, ok, err)
+	}
+}

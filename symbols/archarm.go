@@ -28,7 +28,7 @@ func ARMv7M() *Arch {
 		codeAddr:   armCodeAddr,
 		prologue:   thumbPrologue{},
 		exceptions: cortexMExceptions{},
-		isa:        noISA{name: "Thumb"}, unspecifiedSame: true}
+		isa:        noISA{name: "Thumb"}, unspecifiedSame: true, wide: armDouble}
 	for i := 0; i < 13; i++ {
 		a.regs = append(a.regs, archReg{i, fmt.Sprintf("r%d", i)})
 	}
@@ -50,4 +50,13 @@ func armCodeAddr(v uint32) uint32 {
 		return v
 	}
 	return v &^ 1
+}
+
+// armDouble maps d0–d15 (DWARF 256–271) to s(2n), whose pair holds it on
+// single-precision FPUs (FPv4-SP-D16, FPv5-D16).
+func armDouble(n int) (int, bool) {
+	if n >= ARMRegD0 && n < ARMRegD0+16 {
+		return ARMRegS0 + 2*(n-ARMRegD0), true
+	}
+	return 0, false
 }
