@@ -178,6 +178,57 @@ def breakpoint_goldens():
         fh.write("\n")
 
 
+TRACE_MARKER = "built"
+TRACE_STEPS = 120
+
+
+def trace_steps():
+    """Single-steps from the first "built" stop through build_list's
+    epilogue, the return into main and the whole call of sum_list (entry,
+    prologue, loop, epilogue), recording frames and callee-saved registers
+    at every instruction, with the locals and arguments of every frame and
+    the RAM, to trace/stepNN.json / .ram.gz.
+    Stops once back in main after sum_list."""
+    out = os.path.join(OUT, "trace")
+    os.makedirs(out, exist_ok=True)
+    end = int(gdb.parse_and_eval("(unsigned)&__stack_top"))
+    seen_callee = False
+    for n in range(TRACE_STEPS):
+        try:
+            gdb.execute("stepi", to_string=True)
+        except gdb.error:
+            return
+        fr = gdb.newest_frame()
+        if fr.name() == "sum_list":
+            seen_callee = True
+        elif seen_callee and fr.name() == "main":
+            return
+        frames = []
+        while fr is not None and len(frames) < 32:
+            f = {"pc": "0x%x" % fr.pc(), "function": fr.name(),
+                 "inline": fr.type() == gdb.INLINE_FRAME,
+                 "line": fr.find_sal().line, "regs": {},
+                 "vars": frame_vars(fr)}
+            for r in SAVED:
+                try:
+                    v = fr.read_register(r)
+                    f["regs"][r] = "<not saved>" if v.is_optimized_out else "0x%x" % (int(v) & 0xffffffff)
+                except gdb.error:
+                    f["regs"][r] = "<not saved>"
+            frames.append(f)
+            fr = fr.older()
+        top = gdb.newest_frame()
+        regs = {r: "0x%x" % (int(top.read_register(r)) & 0xffffffff) for r in REGS}
+        regs["pc"] = "0x%x" % top.pc()
+        mem = gdb.selected_inferior().read_memory(RAM_LO, end - RAM_LO)
+        with open(os.path.join(out, "step%02d.ram.gz" % n), "wb") as fh:
+            fh.write(gzip.compress(bytes(mem), mtime=0))
+        doc = {"step": n, "regs": regs, "ram_base": "0x%x" % RAM_LO, "frames": frames}
+        with open(os.path.join(out, "step%02d.json" % n), "w") as fh:
+            json.dump(doc, fh, indent=1, sort_keys=True)
+            fh.write("\n")
+
+
 def main():
     gdb.execute("set pagination off")
     gdb.execute("set confirm off")
@@ -206,6 +257,8 @@ def main():
         if tag is None:
             break
         dump_stop(n, tag)
+        if tag == TRACE_MARKER and not os.path.exists(os.path.join(OUT, "trace")):
+            trace_steps()
         n += 1
         hits[num] = hits.get(num, 0) + 1
         if hits[num] >= MAXHITS:
