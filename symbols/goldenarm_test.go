@@ -40,9 +40,9 @@ func openARMVariant(t testing.TB, variant string) *Table {
 }
 
 // TestARMGoldenAgreement compares frames (exception frames included),
-// callee-saved registers per frame, variables, values and types with
-// gdb's at every recorded stop of every ARM variant, and prints the
-// agreement table.
+// callee-saved registers per frame, variables, values, types and gdb's
+// print text with gdb's at every recorded stop of every ARM variant, and
+// prints the agreement table.
 func TestARMGoldenAgreement(t *testing.T) {
 	table := []string{fmt.Sprintf("%-8s %6s %6s %7s %12s %9s %9s %9s %5s",
 		"variant", "pairs", "equal", "share", "opt-out eq", "types", "frames", "print", "exc")}
@@ -64,10 +64,8 @@ func TestARMGoldenAgreement(t *testing.T) {
 		for _, m := range a.mismatches {
 			t.Errorf("%s: %s", variant, m)
 		}
-		if testing.Verbose() {
-			for _, d := range a.textDiffs {
-				t.Logf("%s: print differs: %s", variant, d)
-			}
+		for _, d := range a.textDiffs {
+			t.Errorf("%s: print differs: %s", variant, d)
 		}
 		if excFrames == 0 {
 			t.Errorf("%s: no exception frame in the goldens", variant)
