@@ -21,6 +21,11 @@
 //   - Values: Format, MakeView, ChildViews and Children for a variables
 //     tree, TypeName for C type names, LookupType.
 //   - Disassembly: Disassemble, DisassembleFunction, InstructionsBefore.
+//   - Architecture: Table.Arch gives register names and DWARF numbers,
+//     sp/return-address/pc registers, the callee-saved set, CodeAddress
+//     (the Thumb bit) and the InstructionSet (decoding and call/return
+//     classification). Unwinding goes through hardware exception entry
+//     on Cortex-M (Frame.Exception, gdb's "<signal handler called>").
 //
 // Where delve's DWARF packages are wrong on GCC's RV32 output (each case
 // is listed in DWARF-QUIRKS.md, in this directory) this package works
