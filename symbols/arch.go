@@ -98,6 +98,13 @@ func (a *Arch) CalleeSaved(n int) bool { return a.saved(n) }
 // (EXC_RETURN values are kept as they are).
 func (a *Arch) CodeAddress(v uint32) uint32 { return a.codeAddr(v) }
 
+// IsExceptionReturn reports whether a return address or pc value marks a
+// return from a hardware exception rather than code (Cortex-M EXC_RETURN,
+// 0xFFFFFFxx); always false on RISC-V, where traps return through mret.
+func (a *Arch) IsExceptionReturn(v uint32) bool {
+	return a.exceptions != nil && a.exceptions.isReturn(v)
+}
+
 // InstructionSet decodes and classifies the architecture's instructions.
 func (a *Arch) InstructionSet() InstructionSet { return a.isa }
 

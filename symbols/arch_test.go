@@ -1,9 +1,13 @@
 package symbols
 
 import (
+	"bytes"
 	"debug/elf"
 	"encoding/binary"
 	"math"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -147,5 +151,28 @@ func TestARMDoubleRegister(t *testing.T) {
 	b, ok, err := f.pieceBytes(piece{kind: pieceReg, reg: ARMRegD0 + 1, size: 8}, nil)
 	if err != nil || !ok || math.Float64frombits(binary.LittleEndian.Uint64(b)) != -1.25 {
 		t.Errorf("d1 = %x %v %v", b, ok, err)
+	}
+}
+
+// TestArchRejects refuses machines and byte orders other than RISC-V and
+// little-endian ARM.
+func TestArchRejects(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "symbols-arm", "prog-m3-O0.elf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	x86 := append([]byte(nil), data...)
+	binary.LittleEndian.PutUint16(x86[18:], uint16(elf.EM_386))
+	if _, err := Load(bytes.NewReader(x86)); err == nil || !strings.Contains(err.Error(), "unsupported machine") {
+		t.Errorf("EM_386: %v", err)
+	}
+	big := append([]byte(nil), data...)
+	big[elf.EI_DATA] = byte(elf.ELFDATA2MSB)
+	if _, err := Load(bytes.NewReader(big)); err == nil {
+		t.Error("big-endian ELF accepted")
+	}
+	a := ARMv7M()
+	if !a.IsExceptionReturn(0xfffffff9) || a.IsExceptionReturn(0x1b5) || RISCV32().IsExceptionReturn(0xfffffff9) {
+		t.Error("IsExceptionReturn")
 	}
 }
