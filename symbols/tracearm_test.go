@@ -2,7 +2,6 @@ package symbols
 
 import (
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -70,14 +69,6 @@ func TestARMUnwindEveryInstruction(t *testing.T) {
 // with gdb's.
 func sameFrames(tab *Table, tgt Target, gfs []goldenFrame) bool {
 	frames, _ := tab.Unwind(tgt, UnwindOptions{})
-	var got, want []string
-	for _, gf := range gfs {
-		if !gf.Inline {
-			want = append(want, gf.Function+"@"+gf.PC)
-		}
-	}
-	for _, f := range frames {
-		got = append(got, fmt.Sprintf("%s@0x%x", f.Name, f.PC))
-	}
+	want, got := physicalFrames(tab, gfs, frames)
 	return strings.Join(got, " ") == strings.Join(want, " ")
 }

@@ -229,6 +229,9 @@ def trace_steps():
             fh.write("\n")
 
 
+ENTRY_STOPS = ["SysTick_Handler", "PendSV_Handler"]
+
+
 def main():
     gdb.execute("set pagination off")
     gdb.execute("set confirm off")
@@ -238,6 +241,11 @@ def main():
     for tag, fn, line in stop_markers():
         bp = gdb.Breakpoint("%s:%d" % (fn, line))
         tags[bp.number] = tag
+    # The first instruction of each handler: lr holds EXC_RETURN and the
+    # handler has no frame yet.
+    for fn in ENTRY_STOPS:
+        bp = gdb.Breakpoint("*" + fn)
+        tags[bp.number] = fn + "_entry"
     hits = {}
     n = 0
     while n < MAXSTOPS:
