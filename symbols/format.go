@@ -249,7 +249,7 @@ func (fm *formatter) pointer(pt *godwarf.PtrType, addr uint32, decorate bool) st
 // codeAddr renders 0x80000124 <handler>.
 func (fm *formatter) codeAddr(addr uint32) string {
 	s := "0x" + strconv.FormatUint(uint64(addr), 16)
-	if name, ok := fm.t.SymbolAt(addr); ok && addr != 0 {
+	if name, ok := fm.t.SymbolAt(fm.t.Arch().CodeAddress(addr)); ok && addr != 0 {
 		return s + " <" + name + ">"
 	}
 	return s

@@ -180,7 +180,12 @@ func (t *Table) SetBaseDir(dir string) {
 func (t *Table) Path() string { return t.path }
 
 // Arch is the processor architecture the ELF is built for.
-func (t *Table) Arch() *Arch { return t.arch }
+func (t *Table) Arch() *Arch {
+	if t.arch == nil {
+		return riscv32Arch // a Table built without an ELF
+	}
+	return t.arch
+}
 
 // Entry is the ELF entry point (on ARM without the Thumb bit).
 func (t *Table) Entry() uint32 { return t.entry }

@@ -14,7 +14,7 @@ MAXSTOPS = 40
 RAM_LO = 0x20000000
 GLOBALS = ["counter", "table", "grid", "greeting", "big", "small", "flag",
            "ratio", "precise", "nodes", "head", "pattern", "shapes", "ticks",
-           "pends", "acc"]
+           "pends", "acc", "vectors"]
 REGS = ["r%d" % i for i in range(13)] + ["sp", "lr", "xpsr"]
 FPREGS = ["s%d" % i for i in range(32)]
 SAVED = ["sp", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11"]
