@@ -12,8 +12,8 @@ import (
 const armGoldenDir = "../testdata/symbols-arm/golden"
 
 // armVariants are the ARM builds: Cortex-M3 soft-float and Cortex-M4
-// hard-float at -O0, -Og and -O2.
-var armVariants = []string{"m3-O0", "m3-Og", "m3-O2", "m4-O0", "m4-Og", "m4-O2"}
+// hard-float at -O0, -Og and -O2 (DWARF 5), and two DWARF 4 builds.
+var armVariants = []string{"m3-O0", "m3-Og", "m3-O2", "m4-O0", "m4-Og", "m4-O2", "m3-Og-dwarf4", "m4-O2-dwarf4"}
 
 // loadARMStops reads the stops of an ARM variant; memory outside the
 // recorded RAM comes from the ELF image.
@@ -44,7 +44,7 @@ func openARMVariant(t testing.TB, variant string) *Table {
 // print text with gdb's at every recorded stop of every ARM variant, and
 // prints the agreement table.
 func TestARMGoldenAgreement(t *testing.T) {
-	table := []string{fmt.Sprintf("%-8s %6s %6s %7s %12s %9s %9s %9s %5s",
+	table := []string{fmt.Sprintf("%-12s %6s %6s %7s %12s %9s %9s %9s %5s",
 		"variant", "pairs", "equal", "share", "opt-out eq", "types", "frames", "print", "exc")}
 	for _, variant := range armVariants {
 		tab := openARMVariant(t, variant)
@@ -58,7 +58,7 @@ func TestARMGoldenAgreement(t *testing.T) {
 				}
 			}
 		}
-		table = append(table, fmt.Sprintf("%-8s %6d %6d %6.1f%% %5d/%-6d %4d/%-4d %4d/%-4d %4d/%-4d %5d", variant,
+		table = append(table, fmt.Sprintf("%-12s %6d %6d %6.1f%% %5d/%-6d %4d/%-4d %4d/%-4d %4d/%-4d %5d", variant,
 			a.pairs, a.equal, 100*float64(a.equal)/float64(a.pairs), a.optOutEqual, a.optOut,
 			a.typeEqual, a.typePairs, a.framesEqual, a.frames, a.textEqual, a.pairs, excFrames))
 		for _, m := range a.mismatches {

@@ -5,7 +5,7 @@
 # builds run on mps2-an385, the M4 (hard-float) builds on mps2-an386.
 set -eu
 cd "$(dirname "$0")/.."
-variants=${*:-"m3-O0 m3-Og m3-O2 m4-O0 m4-Og m4-O2"}
+variants=${*:-"m3-O0 m3-Og m3-O2 m4-O0 m4-Og m4-O2 m3-Og-dwarf4 m4-O2-dwarf4"}
 for v in $variants; do
 	elf=prog-$v.elf
 	out=golden/$v
