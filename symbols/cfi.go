@@ -95,7 +95,7 @@ func (t *Table) cfiAt(pc uint32) (row cfiRow, ok bool) {
 		return cfiRow{}, false
 	}
 	for n, r := range ctx.Regs {
-		if n >= 32 {
+		if n >= maxRegs {
 			continue
 		}
 		row.regs[int(n)] = regRule{kind: r.Rule, offset: r.Offset, reg: int(r.Reg)}

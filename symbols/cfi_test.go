@@ -48,7 +48,7 @@ func TestCFIGaps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab := &Table{fdes: fdes}
+	tab := &Table{fdes: fdes, arch: RISCV32()}
 	mem := &fakeTarget{base: 0x80001000, ram: make([]byte, 0x100)}
 	const sp = 0x80001040
 	binary.LittleEndian.PutUint32(mem.ram[sp+16-4-mem.base:], 0x80000abc) // saved ra
@@ -73,7 +73,7 @@ func TestCFIGaps(t *testing.T) {
 			t.Fatalf("no CFI row at 0x%x", c.pc)
 		}
 		st.pc = c.pc
-		caller, cfa, ok := applyCFI(mem, st, row)
+		caller, cfa, ok := tab.applyCFI(mem, st, row)
 		if !ok || cfa != c.cfa || caller.pc != c.ra || caller.regs[RegS0] != c.s0 || !caller.known[RegS0] {
 			t.Errorf("pc 0x%x: cfa 0x%x ra 0x%x s0 0x%x ok %v; want 0x%x 0x%x 0x%x",
 				c.pc, cfa, caller.pc, caller.regs[RegS0], ok, c.cfa, c.ra, c.s0)

@@ -59,7 +59,7 @@ func (t *Table) Disassemble(tgt Target, lo, hi uint32, withSource bool) ([]AsmLi
 	sym := t.Symbolizer()
 	var out []AsmLine
 	lastLine, lastFile := -1, ""
-	for _, in := range disasm.DecodeAll(code, lo, sym) {
+	for _, in := range decodeAll(t.arch.isa, code, lo, sym) {
 		l := AsmLine{Inst: in}
 		l.Symbol, _ = sym(in.Addr)
 		if withSource {
@@ -99,7 +99,7 @@ func (t *Table) InstructionsBefore(pc uint32, n int) []uint32 {
 	if !t.ReadImage(start, code) {
 		return nil
 	}
-	for _, in := range disasm.DecodeAll(code, start, nil) {
+	for _, in := range decodeAll(t.arch.isa, code, start, nil) {
 		addrs = append(addrs, in.Addr)
 	}
 	sort.Slice(addrs, func(i, j int) bool { return addrs[i] < addrs[j] })

@@ -40,17 +40,19 @@ func (t *Table) loadSymbols(f *elf.File) error {
 			continue
 		}
 		typ := elf.ST_TYPE(s.Info)
-		if typ == elf.STT_SECTION || typ == elf.STT_FILE {
+		if typ == elf.STT_SECTION || typ == elf.STT_FILE || isMappingSymbol(f.Machine, s.Name) {
 			continue
 		}
 		k := SymOther
+		addr := uint32(s.Value)
 		switch typ {
 		case elf.STT_FUNC:
 			k = SymFunc
+			addr = t.arch.codeAddr(addr) // the Thumb bit
 		case elf.STT_OBJECT:
 			k = SymObject
 		}
-		t.syms = append(t.syms, Symbol{Name: s.Name, Addr: uint32(s.Value),
+		t.syms = append(t.syms, Symbol{Name: s.Name, Addr: addr,
 			Size: uint32(s.Size), Kind: k, Local: elf.ST_BIND(s.Info) == elf.STB_LOCAL})
 	}
 	sort.SliceStable(t.syms, func(i, j int) bool { return t.syms[i].Addr < t.syms[j].Addr })
@@ -96,9 +98,8 @@ func (t *Table) SymbolAt(addr uint32) (string, bool) {
 		if s.Size != 0 && addr-s.Addr >= s.Size {
 			continue
 		}
-		if best == nil || (best.Kind == SymOther && s.Kind != SymOther) ||
-			(best.Local && !s.Local && best.Kind == s.Kind) {
-			best = s
+		if best == nil || symRank(s) >= symRank(best) {
+			best = s // among equals the earliest in .symtab, as gdb picks
 		}
 	}
 	if best == nil || !t.sameSection(best.Addr, addr) {
@@ -110,6 +111,19 @@ func (t *Table) SymbolAt(addr uint32) (string, bool) {
 	return fmt.Sprintf("%s+%d", best.Name, addr-best.Addr), true
 }
 
+// symRank orders the symbols at one address: functions and objects
+// before labels, globals before locals.
+func symRank(s *Symbol) int {
+	r := 0
+	if s.Kind != SymOther {
+		r += 2
+	}
+	if !s.Local {
+		r++
+	}
+	return r
+}
+
 // sameSection reports whether a and b lie in the same allocated section.
 func (t *Table) sameSection(a, b uint32) bool {
 	for _, s := range t.sections {
@@ -118,6 +132,19 @@ func (t *Table) sameSection(a, b uint32) bool {
 		if ina || inb {
 			return ina && inb
 		}
+	}
+	return false
+}
+
+// isMappingSymbol reports ARM ELF mapping symbols ($a, $t, $d, optionally
+// followed by ".name"), which mark code and data kinds, not names.
+func isMappingSymbol(m elf.Machine, name string) bool {
+	if m != elf.EM_ARM || len(name) < 2 || name[0] != '$' {
+		return false
+	}
+	switch name[1] {
+	case 'a', 't', 'd':
+		return len(name) == 2 || name[2] == '.'
 	}
 	return false
 }

@@ -67,10 +67,15 @@ func (e frameEnv) LookupRegister(name string) (uint32, bool) {
 	if name == "pc" {
 		return e.f.PC, true
 	}
-	if n, ok := RegisterNumber(name); ok {
+	if n, ok := e.f.arch().RegisterNumber(name); ok {
 		return e.f.Register(n)
 	}
-	if n, ok := CSRNumber(name); ok && e.f.target != nil {
+	if sys, ok := e.f.target.(SystemRegisters); ok {
+		if v, ok := sys.SystemRegister(name); ok {
+			return v, true
+		}
+	}
+	if n, ok := CSRNumber(name); ok && e.f.target != nil && e.f.arch().csrs {
 		return e.f.target.CSR(n)
 	}
 	return 0, false
@@ -95,11 +100,11 @@ func (e frameEnv) WriteMemory(addr uint32, buf []byte) error {
 // the machine's own.
 func (e frameEnv) WriteRegister(name string, val uint32) error {
 	name = strings.TrimPrefix(name, "$")
-	n, ok := RegisterNumber(name)
+	n, ok := e.f.arch().RegisterNumber(name)
 	if !ok {
 		return fmt.Errorf("cannot write register '%s'", name)
 	}
-	if e.f.Index != 0 && !calleeSaved(n) {
+	if e.f.Index != 0 && !e.f.arch().saved(n) {
 		return fmt.Errorf("register '%s' of an outer frame cannot be written", name)
 	}
 	if e.f.Index != 0 {
@@ -108,7 +113,7 @@ func (e frameEnv) WriteRegister(name string, val uint32) error {
 	if err := e.f.target.SetRegister(n, val); err != nil {
 		return fmt.Errorf("write register '%s': %w", name, err)
 	}
-	if n != 0 {
+	if n != e.f.arch().zero && n >= 0 && n < maxRegs {
 		e.f.regs[n], e.f.known[n] = val, true
 	}
 	return nil

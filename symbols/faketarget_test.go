@@ -18,11 +18,19 @@ import (
 type fakeTarget struct {
 	base uint32
 	ram  []byte
-	regs [32]uint32
+	regs [maxRegs]uint32
 	pc   uint32
+	// sys answers SystemRegister when set (Cortex-M msp, psp).
+	sys map[string]uint32
+	// image, when set, supplies memory outside RAM (code and read-only
+	// data, unchanged since load on the ARM test boards).
+	image func(addr uint32, buf []byte) bool
 }
 
 func (f *fakeTarget) ReadMemory(addr uint32, buf []byte) error {
+	if (addr < f.base || addr-f.base >= uint32(len(f.ram))) && f.image != nil && f.image(addr, buf) {
+		return nil
+	}
 	if addr < f.base || uint64(addr-f.base)+uint64(len(buf)) > uint64(len(f.ram)) {
 		return fmt.Errorf("address 0x%08x outside RAM", addr)
 	}
@@ -38,8 +46,18 @@ func (f *fakeTarget) WriteMemory(addr uint32, buf []byte) error {
 	return nil
 }
 
-func (f *fakeTarget) Register(n int) uint32 { return f.regs[n] }
-func (f *fakeTarget) PC() uint32            { return f.pc }
+func (f *fakeTarget) Register(n int) uint32 {
+	if n < 0 || n >= maxRegs {
+		return 0
+	}
+	return f.regs[n]
+}
+
+func (f *fakeTarget) SystemRegister(name string) (uint32, bool) {
+	v, ok := f.sys[name]
+	return v, ok
+}
+func (f *fakeTarget) PC() uint32 { return f.pc }
 func (f *fakeTarget) CSR(n uint16) (uint32, bool) {
 	if n == 0x342 {
 		return 0x8000000b, true
@@ -90,7 +108,14 @@ var variants = []string{"O0", "Og", "O2", "O0-dwarf4", "Og-dwarf4", "O2-dwarf4"}
 // loadStops reads every stop of a variant.
 func loadStops(t testing.TB, variant string) []*goldenStop {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(goldenDir, variant, "stop*.json"))
+	return loadStopsIn(t, goldenDir, variant, riscv32Arch)
+}
+
+// loadStopsIn reads every stop of a variant of the goldens in dir, whose
+// register names are arch's.
+func loadStopsIn(t testing.TB, dir, variant string, arch *Arch) []*goldenStop {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, variant, "stop*.json"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no golden stops for %s: %v", variant, err)
 	}
@@ -105,14 +130,14 @@ func loadStops(t testing.TB, variant string) []*goldenStop {
 		if err := json.Unmarshal(data, &s); err != nil {
 			t.Fatalf("%s: %v", fn, err)
 		}
-		s.target = loadTarget(t, &s, fn[:len(fn)-len(".json")]+".ram.gz")
+		s.target = loadTarget(t, &s, fn[:len(fn)-len(".json")]+".ram.gz", arch)
 		out = append(out, &s)
 	}
 	return out
 }
 
 // loadTarget builds the fake target of a stop.
-func loadTarget(t testing.TB, s *goldenStop, ramFile string) *fakeTarget {
+func loadTarget(t testing.TB, s *goldenStop, ramFile string, arch *Arch) *fakeTarget {
 	t.Helper()
 	gz, err := os.ReadFile(ramFile)
 	if err != nil {
@@ -128,7 +153,7 @@ func loadTarget(t testing.TB, s *goldenStop, ramFile string) *fakeTarget {
 	}
 	ft := &fakeTarget{base: mustHex(t, s.RAMBase), ram: ram, pc: mustHex(t, s.Regs["pc"])}
 	for name, v := range s.Regs {
-		if n, ok := RegisterNumber(name); ok {
+		if n, ok := arch.RegisterNumber(name); ok {
 			ft.regs[n] = mustHex(t, v)
 		}
 	}

@@ -219,7 +219,15 @@ func (fm *formatter) charValue(typ godwarf.Type, u uint64, n int, decorate bool)
 // pointer renders 0x80001060 <nodes>, or a C string for char pointers.
 func (fm *formatter) pointer(pt *godwarf.PtrType, addr uint32, decorate bool) string {
 	s := "0x" + strconv.FormatUint(uint64(addr), 16)
-	if !decorate || addr == 0 {
+	if !decorate {
+		return s
+	}
+	if addr == 0 {
+		// Like gdb: a null pointer is named only by a symbol at 0 (the
+		// vector table on Cortex-M), never read as a string.
+		if name, ok := fm.t.dataSymbol(0); ok {
+			return s + " <" + name + ">"
+		}
 		return s
 	}
 	target := cexpr.Resolve(pt.Type)
@@ -241,7 +249,7 @@ func (fm *formatter) pointer(pt *godwarf.PtrType, addr uint32, decorate bool) st
 // codeAddr renders 0x80000124 <handler>.
 func (fm *formatter) codeAddr(addr uint32) string {
 	s := "0x" + strconv.FormatUint(uint64(addr), 16)
-	if name, ok := fm.t.SymbolAt(addr); ok && addr != 0 {
+	if name, ok := fm.t.SymbolAt(fm.t.Arch().CodeAddress(addr)); ok && addr != 0 {
 		return s + " <" + name + ">"
 	}
 	return s

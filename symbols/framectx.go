@@ -3,6 +3,7 @@ package symbols
 import (
 	"debug/dwarf"
 	"errors"
+	"fmt"
 )
 
 // exprContext builds the DWARF expression context of the frame.
@@ -15,7 +16,31 @@ func (f *Frame) exprContext() *exprContext {
 		},
 		frameBase: f.frameBase,
 		entry:     f.entryValue,
+		baseType:  f.baseType,
 	}
+}
+
+// baseType reads the base type DIE at a unit-relative offset of the
+// frame's unit (the typed-stack operand of DW_OP_convert and friends).
+func (f *Frame) baseType(unitOff uint64) (valType, error) {
+	if f.Function == nil || f.Function.unit == nil {
+		return valType{}, errors.New("typed DWARF operation outside a unit")
+	}
+	cu := f.Function.unit
+	hdr := dwarf.Offset(11)
+	if cu.version >= 5 {
+		hdr = 12
+	}
+	e := f.table.entryAt(cu.off - hdr + dwarf.Offset(unitOff))
+	if e == nil || e.Tag != dwarf.TagBaseType {
+		return valType{}, fmt.Errorf("no base type at unit offset 0x%x", unitOff)
+	}
+	enc, _ := e.Val(dwarf.AttrEncoding).(int64)
+	size, _ := e.Val(dwarf.AttrByteSize).(int64)
+	if size < 0 || size > 8 {
+		return valType{}, fmt.Errorf("base type of %d bytes in a DWARF expression", size)
+	}
+	return valType{enc: enc, size: int(size)}, nil
 }
 
 // frameBase evaluates the physical function's DW_AT_frame_base.

@@ -26,6 +26,11 @@ type Frame struct {
 	Name string
 	// Inlined marks an inlined call.
 	Inlined bool
+	// Exception marks the frame standing for a hardware exception entry
+	// (gdb's "<signal handler called>"): PC is the exception-return marker
+	// (EXC_RETURN on Cortex-M) and the next frame is the interrupted code,
+	// whose PC is exact rather than a return address.
+	Exception bool
 	// Location is the frame's source position (for callers: the call).
 	Location Location
 	// EntryValue, if set, supplies a register's value at the entry of the
@@ -35,20 +40,24 @@ type Frame struct {
 
 	table    *Table
 	target   Target
-	regs     [32]uint32
-	known    [32]bool
+	regs     [maxRegs]uint32
+	known    [maxRegs]bool
 	lookupPC uint32        // PC, or PC-1 for callers (the call instruction)
 	caller   *Frame        // innermost frame of the calling physical frame
 	scope    *godwarf.Tree // subprogram or inlined_subroutine DIE
 }
 
-// Register returns xN's value in this frame; ok=false when the unwinder
-// could not recover it (a caller-saved register in an outer frame).
+// Register returns the value of the register with DWARF number n (of the
+// table's Arch) in this frame; ok=false when the unwinder could not
+// recover it (a caller-saved register in an outer frame).
 func (f *Frame) Register(n int) (uint32, bool) {
-	if n == 0 {
+	if n == f.arch().zero {
 		return 0, true
 	}
-	if n < 0 || n >= 32 || !f.known[n] {
+	if n == f.arch().pc {
+		return f.PC, true
+	}
+	if n < 0 || n >= maxRegs || !f.known[n] {
 		return 0, false
 	}
 	return f.regs[n], true
@@ -72,8 +81,29 @@ type UnwindOptions struct {
 // physRegs is the register state of a physical frame.
 type physRegs struct {
 	pc    uint32
-	regs  [32]uint32
-	known [32]bool
+	regs  [maxRegs]uint32
+	known [maxRegs]bool
+	// interrupted: pc is where an exception interrupted the code, not a
+	// return address, so it is looked up as it is.
+	interrupted bool
+}
+
+// targetRegs reads the innermost frame's registers from the target.
+func (t *Table) targetRegs(tgt Target) physRegs {
+	var st physRegs
+	st.pc = tgt.PC()
+	for _, n := range t.arch.Registers() {
+		if n >= 0 && n < maxRegs {
+			st.regs[n], st.known[n] = tgt.Register(n), true
+		}
+	}
+	if z := t.arch.zero; z >= 0 {
+		st.regs[z], st.known[z] = 0, true
+	}
+	if p := t.arch.pc; p >= 0 {
+		st.regs[p], st.known[p] = st.pc, true
+	}
+	return st
 }
 
 // Unwind returns the call stack of the target, innermost frame first.
@@ -81,23 +111,18 @@ func (t *Table) Unwind(tgt Target, opts UnwindOptions) ([]*Frame, error) {
 	if opts.MaxFrames <= 0 {
 		opts.MaxFrames = 256
 	}
-	var st physRegs
-	st.pc = tgt.PC()
-	for i := 1; i < 32; i++ {
-		st.regs[i], st.known[i] = tgt.Register(i), true
-	}
-	st.known[0] = true
+	st := t.targetRegs(tgt)
 	var frames []*Frame
 	for phys := 0; len(frames) < opts.MaxFrames; phys++ {
 		lookup := st.pc
-		if phys > 0 {
+		if phys > 0 && !st.interrupted {
 			lookup = st.pc - 1
 		}
 		fn := t.FunctionAt(lookup)
 		if fn == nil && !t.InText(st.pc) {
 			if phys == 0 {
 				frames = append(frames, t.bareFrame(tgt, st, lookup, nil))
-				if ra := st.regs[RegRA]; t.InText(ra) && ra != st.pc {
+				if ra := t.arch.codeAddr(st.regs[t.arch.ra]); t.InText(ra) && ra != st.pc {
 					// A jump to a wild address (a call through a bad
 					// pointer): no frame was built yet, so the caller
 					// is where ra points, with the same registers.
@@ -116,10 +141,21 @@ func (t *Table) Unwind(tgt Target, opts UnwindOptions) ([]*Frame, error) {
 		if fn != nil && (fn.Name == "_start" || (fn.Name == "main" && !opts.PastMain)) {
 			break
 		}
+		if ok && t.arch.exceptions != nil && t.arch.exceptions.isReturn(caller.pc) {
+			var exc *Frame
+			exc, caller, ok = t.exceptionFrame(tgt, caller)
+			if exc == nil {
+				break
+			}
+			frames = append(frames, exc)
+			if !ok {
+				break
+			}
+		}
 		if !ok || caller.pc == 0 || !t.InText(caller.pc) {
 			break
 		}
-		if csp, sp := caller.regs[RegSP], st.regs[RegSP]; csp < sp || csp == sp && caller.pc == st.pc {
+		if csp, sp := caller.regs[t.arch.sp], st.regs[t.arch.sp]; csp < sp || csp == sp && caller.pc == st.pc {
 			break // a caller below its callee, or no progress: corrupt stack
 		}
 		st = caller
@@ -160,6 +196,9 @@ func (f *Frame) Caller() *Frame { return f.caller }
 func (t *Table) bareFrame(tgt Target, st physRegs, lookup uint32, fn *Function) *Frame {
 	f := &Frame{PC: st.pc, Function: fn, table: t, target: tgt, regs: st.regs,
 		known: st.known, lookupPC: lookup}
+	if p := t.arch.pc; p >= 0 {
+		f.regs[p], f.known[p] = st.pc, true
+	}
 	if fn != nil {
 		f.Name = fn.Name
 	} else if name, ok := t.SymbolAt(st.pc); ok {

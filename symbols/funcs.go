@@ -66,9 +66,12 @@ func (t *Table) addFunc(e *dwarf.Entry, cu *compUnit) {
 		return
 	}
 	f := &Function{Offset: e.Offset, unit: cu}
+	// Quirk 25 (DWARF-QUIRKS.md): the assembler's subprograms carry the
+	// Thumb bit in DW_AT_low_pc.
+	code := t.arch.codeAddr
 	for _, rg := range rs {
-		if rg[1] > rg[0] {
-			f.Ranges = append(f.Ranges, addrRange{uint32(rg[0]), uint32(rg[1])})
+		if lo, hi := code(uint32(rg[0])), code(uint32(rg[1])); hi > lo {
+			f.Ranges = append(f.Ranges, addrRange{lo, hi})
 		}
 	}
 	if len(f.Ranges) == 0 {
@@ -76,7 +79,7 @@ func (t *Table) addFunc(e *dwarf.Entry, cu *compUnit) {
 	}
 	f.Low, f.High = f.Ranges[0].lo, f.Ranges[0].hi
 	if lo, ok := e.Val(dwarf.AttrLowpc).(uint64); ok {
-		f.Low = uint32(lo)
+		f.Low = code(uint32(lo))
 		for _, rg := range f.Ranges {
 			if rg.contains(f.Low) {
 				f.High = rg.hi
@@ -100,13 +103,23 @@ func (t *Table) finishFuncs() {
 }
 
 // addSymtabFuncs adds functions known only from .symtab (assembly code).
+// Aliases (one code range under several names, such as libgcc's
+// __aeabi_fadd and __addsf3) share the function of the first name in
+// .symtab, which is the one gdb shows.
 func (t *Table) addSymtabFuncs() {
+	aliases := map[addrRange]*Function{}
 	for _, s := range t.syms {
 		if s.Kind != SymFunc || s.Size == 0 || len(t.byName[s.Name]) > 0 {
 			continue
 		}
+		r := addrRange{s.Addr, s.Addr + s.Size}
+		if f := aliases[r]; f != nil {
+			t.byName[s.Name] = append(t.byName[s.Name], f)
+			continue
+		}
 		f := &Function{Name: s.Name, Low: s.Addr, High: s.Addr + s.Size,
-			Ranges: []addrRange{{s.Addr, s.Addr + s.Size}}}
+			Ranges: []addrRange{r}}
+		aliases[r] = f
 		t.funcs = append(t.funcs, f)
 		t.byName[s.Name] = append(t.byName[s.Name], f)
 	}

@@ -11,6 +11,8 @@ import (
 // what loads: nothing may panic, and work stays bounded.
 func FuzzLoad(f *testing.F) {
 	seeds, _ := filepath.Glob(filepath.Join("..", "testdata", "symbols", "*.elf"))
+	arm, _ := filepath.Glob(filepath.Join("..", "testdata", "symbols-arm", "*.elf"))
+	seeds = append(seeds, arm...)
 	for _, s := range seeds {
 		data, err := os.ReadFile(s)
 		if err != nil {

@@ -136,11 +136,8 @@ func (f *Frame) Global(name string) (Variable, bool) {
 // they are, no function scope) for evaluating globals and registers when
 // no frame applies, e.g. at a pc outside any known function.
 func (t *Table) GlobalFrame(tgt Target) *Frame {
-	f := &Frame{table: t, target: tgt, PC: tgt.PC(), lookupPC: tgt.PC()}
-	for i := 1; i < 32; i++ {
-		f.regs[i], f.known[i] = tgt.Register(i), true
-	}
-	f.known[0] = true
+	st := t.targetRegs(tgt)
+	f := &Frame{table: t, target: tgt, PC: st.pc, lookupPC: st.pc, regs: st.regs, known: st.known}
 	f.Function = t.FunctionAt(f.PC)
 	return f
 }

@@ -149,7 +149,7 @@ func frameDiff(f *Frame, gf goldenFrame) string {
 		if want == "<not saved>" {
 			continue
 		}
-		n, _ := RegisterNumber(name)
+		n, _ := f.arch().RegisterNumber(name)
 		v, ok := f.Register(n)
 		if !ok || fmt.Sprintf("0x%x", v) != want {
 			d = append(d, fmt.Sprintf("%s=0x%x(%v), gdb %s", name, v, ok, want))

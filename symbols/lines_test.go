@@ -22,7 +22,13 @@ type gdbLoc struct {
 
 func loadBreakpoints(t *testing.T, variant string) gdbBreakpoints {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(goldenDir, variant, "breakpoints.json"))
+	return loadBreakpointsIn(t, goldenDir, variant)
+}
+
+// loadBreakpointsIn reads the breakpoint goldens of a variant in dir.
+func loadBreakpointsIn(t *testing.T, dir, variant string) gdbBreakpoints {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, variant, "breakpoints.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

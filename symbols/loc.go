@@ -37,6 +37,9 @@ type exprContext struct {
 	frameBase func() (uint32, error)
 	cfa       func() (uint32, bool)
 	entry     func(expr []byte) (uint32, error)
+	// baseType resolves a DWARF base type by its offset in the unit
+	// (DW_OP_convert and the other typed-stack operations); nil: none.
+	baseType func(unitOff uint64) (valType, error)
 }
 
 // maxExprSteps bounds the work of a hostile expression (branches loop).
@@ -63,6 +66,7 @@ type exprMachine struct {
 	buf    []byte
 	pos    int
 	stack  []uint64
+	types  []valType // the base type of each stack entry (typed stack)
 	pieces []piece
 	cur    *piece // a register/implicit location waiting for its piece
 	isVal  bool   // DW_OP_stack_value seen
@@ -87,7 +91,10 @@ func (m *exprMachine) result() ([]piece, error) {
 }
 
 // push and pop operate the stack.
-func (m *exprMachine) push(v uint64) { m.stack = append(m.stack, v) }
+func (m *exprMachine) push(v uint64) {
+	m.stack = append(m.stack, v)
+	m.types = append(m.types, valType{})
+}
 
 func (m *exprMachine) pop() (uint64, error) {
 	if len(m.stack) == 0 {
@@ -95,6 +102,7 @@ func (m *exprMachine) pop() (uint64, error) {
 	}
 	v := m.stack[len(m.stack)-1]
 	m.stack = m.stack[:len(m.stack)-1]
+	m.types = m.types[:len(m.stack)]
 	return v, nil
 }
 

@@ -140,6 +140,9 @@ func (m *exprMachine) stepOther(op byte) error {
 	case opImplicitPtr, opGNUImplicit, opGNUParamRef:
 		return errOptimizedOut
 	case opNop:
+	case opConstType, opRegvalType, opDerefType, opConvert, opReinterpret,
+		opGNUConstType, opGNURegvalType, opGNUDerefType, opGNUConvert, opGNUReinterpret:
+		return m.typedOp(op)
 	default:
 		return m.stackOp(op)
 	}
@@ -192,11 +195,13 @@ func (m *exprMachine) stackOp(op byte) error {
 			return errors.New("DW_OP_swap needs two values")
 		}
 		m.stack[n-1], m.stack[n-2] = m.stack[n-2], m.stack[n-1]
+		m.types[n-1], m.types[n-2] = m.types[n-2], m.types[n-1]
 	case opRot:
 		if n < 3 {
 			return errors.New("DW_OP_rot needs three values")
 		}
 		m.stack[n-1], m.stack[n-2], m.stack[n-3] = m.stack[n-2], m.stack[n-3], m.stack[n-1]
+		m.types[n-1], m.types[n-2], m.types[n-3] = m.types[n-2], m.types[n-3], m.types[n-1]
 	case opSkip, opBra:
 		return m.branch(op)
 	default:
@@ -243,8 +248,12 @@ func (m *exprMachine) constant(op byte) error {
 	return nil
 }
 
-// arith applies a unary or binary operator on 32-bit values.
+// arith applies a unary or binary operator on 32-bit values (or on
+// floating-point values of the typed stack).
 func (m *exprMachine) arith(op byte) error {
+	if m.floatOperands(op) {
+		return m.floatArith(op)
+	}
 	b, err := m.pop()
 	if err != nil {
 		return err

@@ -65,7 +65,7 @@ func (m *exprMachine) piece() error {
 	}
 	p.size = int(n)
 	m.pieces = append(m.pieces, p)
-	m.cur, m.isVal, m.stack = nil, false, m.stack[:0]
+	m.cur, m.isVal, m.stack, m.types = nil, false, m.stack[:0], m.types[:0]
 	return nil
 }
 

@@ -136,8 +136,9 @@ func TestEpilogueTail(t *testing.T) {
 	if !strings.HasPrefix(release.Text, "addi sp, sp, ") {
 		t.Fatalf("no stack release before ret: %q", release.Text)
 	}
-	if !tab.inEpilogueTail(last.Addr) || tab.inEpilogueTail(release.Addr) || tab.inEpilogueTail(lines[0].Addr) {
+	tail := func(pc uint32) bool { return tab.arch.prologue.inEpilogueTail(tab.ReadImage, pc) }
+	if !tail(last.Addr) || tail(release.Addr) || tail(lines[0].Addr) {
 		t.Errorf("epilogue tail detection wrong: ret %v, release %v, entry %v",
-			tab.inEpilogueTail(last.Addr), tab.inEpilogueTail(release.Addr), tab.inEpilogueTail(lines[0].Addr))
+			tail(last.Addr), tail(release.Addr), tail(lines[0].Addr))
 	}
 }

@@ -11,36 +11,55 @@ const prologueScanLimit = 64
 // with no prologue (or an unknown pc) is treated as a leaf: ra holds the
 // return address and sp is the CFA.
 func (t *Table) heuristicStep(tgt Target, st physRegs, fn *Function) (physRegs, uint32, bool) {
-	c := callerBase(st)
-	c.regs[RegRA], c.known[RegRA] = st.regs[RegRA], st.known[RegRA]
-	sp := st.regs[RegSP]
+	a := t.arch
+	c := t.callerBase(st)
+	c.regs[a.ra], c.known[a.ra] = st.regs[a.ra], st.known[a.ra]
+	sp := st.regs[a.sp]
 	frameSize := int32(0)
 	saves := map[int]int32{}
-	if fn != nil && !t.inEpilogueTail(st.pc) {
+	if fn != nil && !a.prologue.inEpilogueTail(t.ReadImage, st.pc) {
 		end := st.pc
 		if end > fn.Low+prologueScanLimit {
 			end = fn.Low + prologueScanLimit
 		}
-		frameSize, saves = t.scanPrologue(fn.Low, end)
+		frameSize, saves = a.prologue.scan(t.ReadImage, fn.Low, end)
 	}
 	for reg, off := range saves {
+		if reg < 0 || reg >= maxRegs {
+			continue
+		}
 		v, err := readU32(tgt, sp+uint32(off))
 		c.regs[reg], c.known[reg] = v, err == nil
 	}
 	cfa := sp + uint32(frameSize)
-	c.regs[RegSP], c.known[RegSP] = cfa, true
-	c.pc = c.regs[RegRA]
-	return c, cfa, c.known[RegRA]
+	c.regs[a.sp], c.known[a.sp] = cfa, true
+	c.pc = a.codeAddr(c.regs[a.ra])
+	return c, cfa, c.known[a.ra]
 }
 
-// scanPrologue decodes [lo, end) from the ELF image and returns the frame
-// size and the sp-relative save slot of each saved register.
-func (t *Table) scanPrologue(lo, end uint32) (int32, map[int]int32) {
+// prologueRules are an architecture's rules for the heuristic unwinder.
+// read reads code from the ELF image.
+type prologueRules interface {
+	// scan decodes the prologue [lo, end) and returns the frame size (CFA
+	// minus sp at end) and the sp-relative save slot of each saved
+	// register (by DWARF number).
+	scan(read func(addr uint32, buf []byte) bool, lo, end uint32) (int32, map[int]int32)
+	// inEpilogueTail reports whether pc lies after the frame was released
+	// and before the return: the function is then in leaf state.
+	inEpilogueTail(read func(addr uint32, buf []byte) bool, pc uint32) bool
+}
+
+// riscvPrologue reads RV32 prologues.
+type riscvPrologue struct{}
+
+// scan decodes [lo, end) and returns the frame size and the sp-relative
+// save slot of each saved register.
+func (riscvPrologue) scan(read func(uint32, []byte) bool, lo, end uint32) (int32, map[int]int32) {
 	saves := map[int]int32{}
 	size := int32(0)
 	for pc := lo; pc < end; {
 		var b [4]byte
-		if !t.ReadImage(pc, b[:2]) {
+		if !read(pc, b[:2]) {
 			break
 		}
 		half := binary.LittleEndian.Uint16(b[:])
@@ -49,7 +68,7 @@ func (t *Table) scanPrologue(lo, end uint32) (int32, map[int]int32) {
 			pc += 2
 			continue
 		}
-		if !t.ReadImage(pc, b[:]) {
+		if !read(pc, b[:]) {
 			break
 		}
 		size = scanWide(binary.LittleEndian.Uint32(b[:]), size, saves)
@@ -102,10 +121,10 @@ func scanWide(in uint32, size int32, saves map[int]int32) int32 {
 // inEpilogueTail reports whether pc sits after an epilogue's stack
 // release: scanning forward, a return comes before any change of sp or any
 // other control transfer. The frame is then already gone (leaf state).
-func (t *Table) inEpilogueTail(pc uint32) bool {
+func (riscvPrologue) inEpilogueTail(read func(uint32, []byte) bool, pc uint32) bool {
 	for a := pc; a < pc+prologueScanLimit; {
 		var b [4]byte
-		if !t.ReadImage(a, b[:2]) {
+		if !read(a, b[:2]) {
 			return false
 		}
 		half := binary.LittleEndian.Uint16(b[:])
@@ -123,7 +142,7 @@ func (t *Table) inEpilogueTail(pc uint32) bool {
 			a += 2
 			continue
 		}
-		if !t.ReadImage(a, b[:]) {
+		if !read(a, b[:]) {
 			return false
 		}
 		in := binary.LittleEndian.Uint32(b[:])

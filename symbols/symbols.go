@@ -1,5 +1,5 @@
-// Package symbols reads an ELF32 RISC-V firmware image and its DWARF debug
-// information (version 4 or 5) and answers a debugger's questions about it:
+// Package symbols reads an ELF32 RISC-V or ARM (Thumb, Cortex-M) firmware
+// image and its DWARF debug information (version 4 or 5) and answers a debugger's questions about it:
 // source lines, functions, call-frame unwinding, variables, types and
 // C-style value formatting, C expressions (through symbols/cexpr) and
 // disassembly (through symbols/disasm).
@@ -21,6 +21,11 @@
 //   - Values: Format, MakeView, ChildViews and Children for a variables
 //     tree, TypeName for C type names, LookupType.
 //   - Disassembly: Disassemble, DisassembleFunction, InstructionsBefore.
+//   - Architecture: Table.Arch gives register names and DWARF numbers,
+//     sp/return-address/pc registers, the callee-saved set, CodeAddress
+//     (the Thumb bit) and the InstructionSet (decoding and call/return
+//     classification). Unwinding goes through hardware exception entry
+//     on Cortex-M (Frame.Exception, gdb's "<signal handler called>").
 //
 // Where delve's DWARF packages are wrong on GCC's RV32 output (each case
 // is listed in DWARF-QUIRKS.md, in this directory) this package works
@@ -54,6 +59,7 @@ type Table struct {
 	path string // file path when opened with Open, else ""
 	dir  string // directory of the ELF: base for relative comp dirs
 
+	arch     *Arch
 	entry    uint32
 	sections []section
 	syms     []Symbol // sorted by address
@@ -145,10 +151,11 @@ func Load(r io.ReaderAt) (t *Table, err error) {
 	if err != nil {
 		return nil, fmt.Errorf("read ELF header: %w", err)
 	}
-	if f.Class != elf.ELFCLASS32 || f.Machine != elf.EM_RISCV {
-		return nil, fmt.Errorf("not an ELF32 RISC-V file (class %v, machine %v)", f.Class, f.Machine)
+	arch, err := archFor(f)
+	if err != nil {
+		return nil, err
 	}
-	t = &Table{entry: uint32(f.Entry), types: map[dwarf.Offset]godwarf.Type{},
+	t = &Table{arch: arch, entry: arch.codeAddr(uint32(f.Entry)), types: map[dwarf.Offset]godwarf.Type{},
 		trees: map[dwarf.Offset]*godwarf.Tree{}, fixed: map[godwarf.Type]bool{}, byName: map[string][]*Function{}}
 	if err := t.loadSections(f); err != nil {
 		return nil, err
@@ -172,7 +179,15 @@ func (t *Table) SetBaseDir(dir string) {
 // Path is the ELF's absolute path when opened with Open.
 func (t *Table) Path() string { return t.path }
 
-// Entry is the ELF entry point.
+// Arch is the processor architecture the ELF is built for.
+func (t *Table) Arch() *Arch {
+	if t.arch == nil {
+		return riscv32Arch // a Table built without an ELF
+	}
+	return t.arch
+}
+
+// Entry is the ELF entry point (on ARM without the Thumb bit).
 func (t *Table) Entry() uint32 { return t.entry }
 
 // HasLines reports whether source lines are available; if not, the string

@@ -8,14 +8,21 @@ import (
 )
 
 // Target gives access to the debugged machine's memory and registers.
+// Registers are named by their DWARF numbers in the table's Arch: RISC-V
+// x0–x31; ARM r0–r15 (13 sp, 14 lr, 15 pc) and, with an FPU, s0–s31 as
+// 64–95 (a target without an FPU returns 0 for those). A Cortex-M target
+// should also implement SystemRegisters ("msp", "psp") so that exception
+// frames on the process stack unwind.
 type Target interface {
 	ReadMemory(addr uint32, buf []byte) error
 	WriteMemory(addr uint32, buf []byte) error
-	// Register returns x0..x31.
+	// Register returns the register with DWARF number n.
 	Register(n int) uint32
 	PC() uint32
-	// CSR returns a control and status register, ok=false if unknown.
+	// CSR returns a RISC-V control and status register, ok=false if
+	// unknown (never asked on other architectures).
 	CSR(n uint16) (uint32, bool)
+	// SetRegister writes the register with DWARF number n.
 	SetRegister(n int, v uint32) error
 }
 
@@ -37,7 +44,8 @@ var abiNames = [32]string{"zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2",
 	"s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11",
 	"t3", "t4", "t5", "t6"}
 
-// RegisterName returns the ABI name of xN ("" if out of range).
+// RegisterName returns the ABI name of RISC-V xN ("" if out of range);
+// Arch.RegisterName answers for the table's architecture.
 func RegisterName(n int) string {
 	if n < 0 || n >= len(abiNames) {
 		return ""
@@ -45,7 +53,8 @@ func RegisterName(n int) string {
 	return abiNames[n]
 }
 
-// RegisterNumber resolves "a0", "x10", "fp" or "s0" to 10 etc.
+// RegisterNumber resolves RISC-V "a0", "x10", "fp" or "s0" to 10 etc.;
+// Arch.RegisterNumber answers for the table's architecture.
 func RegisterNumber(name string) (int, bool) {
 	if name == "fp" {
 		return RegS0, true

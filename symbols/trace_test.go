@@ -74,6 +74,13 @@ func TestUnwindEveryInstruction(t *testing.T) {
 // traceTarget builds a target holding the RAM of a step.
 func traceTarget(t *testing.T, st *traceStep, stackFile string) *fakeTarget {
 	t.Helper()
+	return traceTargetIn(t, st, stackFile, riscv32Arch)
+}
+
+// traceTargetIn builds a target holding the RAM of a step whose register
+// names are arch's.
+func traceTargetIn(t *testing.T, st *traceStep, stackFile string, arch *Arch) *fakeTarget {
+	t.Helper()
 	gz, err := os.ReadFile(stackFile)
 	if err != nil {
 		t.Fatal(err)
@@ -88,7 +95,7 @@ func traceTarget(t *testing.T, st *traceStep, stackFile string) *fakeTarget {
 	}
 	ft := &fakeTarget{base: mustHex(t, st.RAMBase), ram: mem, pc: mustHex(t, st.Regs["pc"])}
 	for name, v := range st.Regs {
-		if n, ok := RegisterNumber(name); ok {
+		if n, ok := arch.RegisterNumber(name); ok {
 			ft.regs[n] = mustHex(t, v)
 		}
 	}

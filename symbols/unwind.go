@@ -11,17 +11,17 @@ import (
 // CFA too.
 func (t *Table) unwindStep(tgt Target, st physRegs, fn *Function) (physRegs, uint32, bool) {
 	if row, ok := t.cfiAt(st.pc); ok {
-		return applyCFI(tgt, st, row)
+		return t.applyCFI(tgt, st, row)
 	}
 	return t.heuristicStep(tgt, st, fn)
 }
 
 // callerBase starts the caller's state: callee-saved registers keep their
 // values, caller-saved ones are unknown.
-func callerBase(st physRegs) physRegs {
+func (t *Table) callerBase(st physRegs) physRegs {
 	var c physRegs
-	for i := 0; i < 32; i++ {
-		if i == 0 || calleeSaved(i) {
+	for i := 0; i < maxRegs; i++ {
+		if i == t.arch.zero || t.arch.saved(i) {
 			c.regs[i], c.known[i] = st.regs[i], st.known[i]
 		}
 	}
@@ -29,15 +29,22 @@ func callerBase(st physRegs) physRegs {
 }
 
 // applyCFI evaluates a CFI row.
-func applyCFI(tgt Target, st physRegs, row cfiRow) (physRegs, uint32, bool) {
-	if row.cfa.reg < 0 || row.cfa.reg >= 32 || !st.known[row.cfa.reg] {
+func (t *Table) applyCFI(tgt Target, st physRegs, row cfiRow) (physRegs, uint32, bool) {
+	if row.cfa.reg < 0 || row.cfa.reg >= maxRegs || !st.known[row.cfa.reg] {
 		return physRegs{}, 0, false
 	}
 	cfa := uint32(int64(st.regs[row.cfa.reg]) + row.cfa.offset)
-	c := callerBase(st)
+	c := t.callerBase(st)
+	if t.arch.unspecifiedSame {
+		// Quirk 24 (DWARF-QUIRKS.md): GCC keeps values in caller-saved
+		// registers across calls to functions it knows leave them alone
+		// (-fipa-ra), and gdb reads them as unchanged.
+		c = st
+		c.interrupted = false
+	}
 	ra := row.ra
-	if ra < 0 || ra >= 32 {
-		ra = RegRA
+	if ra < 0 || ra >= maxRegs {
+		ra = t.arch.ra
 	}
 	// Unless a rule says otherwise, ra still holds the return address.
 	c.regs[ra], c.known[ra] = st.regs[ra], st.known[ra]
@@ -49,7 +56,7 @@ func applyCFI(tgt Target, st physRegs, row cfiRow) (physRegs, uint32, bool) {
 		case frame.RuleValOffset:
 			c.regs[n], c.known[n] = uint32(int64(cfa)+r.offset), true
 		case frame.RuleRegister:
-			if r.reg >= 0 && r.reg < 32 {
+			if r.reg >= 0 && r.reg < maxRegs {
 				c.regs[n], c.known[n] = st.regs[r.reg], st.known[r.reg]
 			}
 		case frame.RuleSameVal:
@@ -58,7 +65,7 @@ func applyCFI(tgt Target, st physRegs, row cfiRow) (physRegs, uint32, bool) {
 			// Quirk 2 (DWARF-QUIRKS.md): DW_CFA_restore of a register the CIE never mentions
 			// comes back undefined; for callee-saved registers (and ra)
 			// it means "same value".
-			if calleeSaved(n) || n == ra {
+			if t.arch.saved(n) || n == ra {
 				c.regs[n], c.known[n] = st.regs[n], st.known[n]
 			} else {
 				c.known[n] = false
@@ -67,8 +74,8 @@ func applyCFI(tgt Target, st physRegs, row cfiRow) (physRegs, uint32, bool) {
 			c.known[n] = false
 		}
 	}
-	c.pc = c.regs[ra]
-	c.regs[RegSP], c.known[RegSP] = cfa, true
+	c.pc = t.arch.codeAddr(c.regs[ra])
+	c.regs[t.arch.sp], c.known[t.arch.sp] = cfa, true
 	if !c.known[ra] {
 		return physRegs{}, cfa, false
 	}

@@ -223,7 +223,7 @@ func (f *Frame) piecesToValue(ps []piece, typ godwarf.Type) (cexpr.Value, error)
 	}
 	v.Bytes = buf
 	if len(ps) == 1 && ps[0].kind == pieceReg {
-		v.Reg = RegisterName(ps[0].reg)
+		v.Reg = f.arch().RegisterName(ps[0].reg)
 	}
 	return v, nil
 }
@@ -244,12 +244,14 @@ func (f *Frame) pieceBytes(p piece, typ godwarf.Type) ([]byte, bool, error) {
 			return nil, false, fmt.Errorf("read 0x%08x: %w", p.addr, err)
 		}
 	case pieceReg:
-		r, ok := f.Register(p.reg)
-		if !ok {
-			return nil, false, nil
-		}
 		var w [8]byte
-		binary.LittleEndian.PutUint32(w[:], r)
+		for i, n := range f.arch().parts(p.reg) {
+			r, ok := f.Register(n)
+			if !ok {
+				return nil, false, nil
+			}
+			binary.LittleEndian.PutUint32(w[4*i:], r)
+		}
 		copy(out, w[:])
 	case pieceValue:
 		var w [8]byte

@@ -48,11 +48,15 @@ func (n *namer) declare(typ godwarf.Type, inner string) string {
 	case *godwarf.QualType:
 		return n.qualified(x, inner)
 	case *godwarf.PtrType:
+		star := "*"
+		if inner != "" && inner[0] >= 'a' && inner[0] <= 'z' { // a qualifier
+			star = "* "
+		}
 		switch resolveQual(x.Type).(type) {
 		case *godwarf.ArrayType, *godwarf.FuncType:
-			return n.declare(x.Type, "(*"+inner+")")
+			return n.declare(x.Type, "("+star+inner+")")
 		}
-		return n.declare(x.Type, "*"+inner)
+		return n.declare(x.Type, star+inner)
 	case *godwarf.ArrayType:
 		c := ""
 		if x.Count >= 0 {
@@ -71,7 +75,24 @@ func (n *namer) declare(typ godwarf.Type, inner string) string {
 	case *godwarf.VoidType:
 		return join("void", inner)
 	}
+	if _, typedef := typ.(*godwarf.TypedefType); !typedef {
+		if short, ok := gdbIntNames[typ.Common().Name]; ok {
+			return join(short, inner)
+		}
+	}
 	return join(nonEmpty(typ.Common().Name), inner)
+}
+
+// gdbIntNames are GCC's names of integer base types that gdb prints
+// shorter (checked with gdb-multiarch 13.1: "ptype uint16_t" prints
+// "unsigned short" for DWARF's "short unsigned int").
+var gdbIntNames = map[string]string{
+	"short int":              "short",
+	"short unsigned int":     "unsigned short",
+	"long int":               "long",
+	"long unsigned int":      "unsigned long",
+	"long long int":          "long long",
+	"long long unsigned int": "unsigned long long",
 }
 
 // qualified spells a qualified type: the qualifier goes after a pointer's
@@ -83,7 +104,12 @@ func (n *namer) qualified(x *godwarf.QualType, inner string) string {
 	}
 	switch u := under.(type) {
 	case *godwarf.PtrType:
-		return n.declare(u, join(x.Qual, inner))
+		// gdb's spelling: "char * const", "void (* const[16])(void)".
+		q := x.Qual
+		if inner != "" && inner[0] != '[' && inner[0] != ')' {
+			q += " "
+		}
+		return n.declare(u, q+inner)
 	case *godwarf.ArrayType:
 		if elemHasQual(u.Type, x.Qual) {
 			return n.declare(u, inner)
