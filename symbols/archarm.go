@@ -28,7 +28,7 @@ func ARMv7M() *Arch {
 		codeAddr:   armCodeAddr,
 		prologue:   thumbPrologue{},
 		exceptions: cortexMExceptions{},
-		isa:        noISA{name: "Thumb"}, unspecifiedSame: true, wide: armDouble}
+		isa:        thumbISA{}, unspecifiedSame: true, wide: armDouble}
 	for i := 0; i < 13; i++ {
 		a.regs = append(a.regs, archReg{i, fmt.Sprintf("r%d", i)})
 	}
