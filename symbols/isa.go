@@ -2,7 +2,6 @@ package symbols
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/rewind-debugger/rewind/symbols/disasm"
 )
@@ -67,23 +66,4 @@ func decodeAll(is InstructionSet, code []byte, addr uint32, sym disasm.Symbolize
 		off += in.Len
 	}
 	return out
-}
-
-// noISA stands for an instruction set without a decoder: every halfword
-// is shown as data and no instruction can be classified.
-type noISA struct{ name string }
-
-// Decode reports every halfword as unknown.
-func (n noISA) Decode(code []byte, addr uint32, _ disasm.Symbolizer) (disasm.Inst, error) {
-	if len(code) < 2 {
-		return disasm.Inst{Addr: addr}, disasm.ErrShort
-	}
-	raw := uint32(code[0]) | uint32(code[1])<<8
-	in := disasm.Inst{Addr: addr, Len: 2, Raw: raw, Text: fmt.Sprintf(".short 0x%04x", raw)}
-	return in, fmt.Errorf("0x%08x: no %s disassembler: %w", addr, n.name, disasm.ErrUnknown)
-}
-
-// Flow cannot classify without a decoder.
-func (n noISA) Flow(_ []byte, addr uint32) (Flow, error) {
-	return Flow{}, fmt.Errorf("0x%08x: no %s disassembler: %w", addr, n.name, disasm.ErrUnknown)
 }
