@@ -12,24 +12,32 @@ import (
 	"github.com/rewind-debugger/rewind/vm"
 )
 
-// queryFirmware opens a test firmware, runs it to its end (feeding input
-// when given) and returns the session there.
+// queryFirmware opens a test firmware, runs it to its end and returns the
+// session there.
 func queryFirmware(t *testing.T, name string, input string, logs func(string, uint64)) *Session {
+	t.Helper()
+	return queryFirmwareWith(t, name, func(s *Session) {
+		if input != "" {
+			if err := s.UARTInput([]byte(input)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}, logs)
+}
+
+// queryFirmwareWith is queryFirmware with setup called before the run.
+func queryFirmwareWith(t *testing.T, name string, setup func(*Session), logs func(string, uint64)) *Session {
 	t.Helper()
 	path := filepath.Join("..", "testdata", "firmware", name)
 	elf, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := New(elf, Options{Path: path, Log: logs})
+	s, err := New(elf, Options{Path: path, Log: logs, CheckpointInterval: 1 << 10}) // many segments
 	if err != nil {
 		t.Fatal(err)
 	}
-	if input != "" {
-		if err := s.UARTInput([]byte(input)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	setup(s)
 	for i := 0; i < 100; i++ {
 		st := s.Continue()
 		if st.Reason == ReasonExiting || st.Reason == ReasonExited || st.Reason == ReasonHalted {
@@ -51,11 +59,19 @@ func stepAll(t *testing.T, s *Session, c checkpoint.Conditions, at func(now uint
 	s.tl.SetConditions(c)
 	for now := s.tl.Start(); now < s.tl.End(); now = s.tl.Now() {
 		at(now, nil)
-		st := s.tl.Run(now + 1)
-		if s.tl.Now() != now+1 {
-			t.Fatalf("single step from %d reached %d (%v)", now, s.tl.Now(), st.Reason)
+		for s.tl.Now() == now {
+			st := s.tl.Run(now + 1)
+			if st.Reason == vm.StopExit {
+				return // the exit: the end of history
+			}
+			if st.Reason != vm.StopLimit && st.Reason != vm.StopBreakpoint && st.Reason != vm.StopWatchpoint && st.Reason != vm.StopTrap {
+				t.Fatalf("single step from %d: %v", now, st.Reason)
+			}
+			at(now, &st)
 		}
-		at(now, &st)
+		if s.tl.Now() != now+1 {
+			t.Fatalf("single step from %d reached %d", now, s.tl.Now())
+		}
 	}
 }
 
@@ -161,4 +177,3 @@ func checkPages[T any](t *testing.T, n int, q func(QueryPage) ([]T, QueryInfo), 
 		t.Errorf("last %d: total %d, %d listed", k, info.Total, len(last))
 	}
 }
-
