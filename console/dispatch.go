@@ -40,6 +40,14 @@ func (c *Console) dispatch(cmd Command) error {
 		return c.cmdSeek(cmd.Arg)
 	case "history":
 		return c.cmdHistory(cmd.Arg)
+	case "writes":
+		return c.cmdWrites(cmd.Arg)
+	case "calls":
+		return c.cmdCalls(cmd.Arg)
+	case "events":
+		return c.cmdEvents(cmd.Arg)
+	case "logpoint-history":
+		return c.cmdLogpointHistory(cmd.Arg)
 	case "uart":
 		return c.cmdUART(cmd.Arg)
 	case "help":
