@@ -154,3 +154,35 @@ func TestQueryLogPointEqualsLivePoint(t *testing.T) {
 		})
 	}
 }
+
+// TestQueryLeavesSessionAndPauses: a query leaves time and breakpoints as
+// they were, and a Pause asked before it stops it with an error.
+func TestQueryLeavesSessionAndPauses(t *testing.T) {
+	s, _ := newDemo(t)
+	toCheckFailed(t, s)
+	now := s.Now()
+	s.Pause()
+	if _, err := s.QueryCalls("put_char", QueryPage{}); err == nil {
+		t.Fatal("a paused query succeeded")
+	}
+	if s.Now() != now {
+		t.Fatalf("paused query moved the session from %d to %d", now, s.Now())
+	}
+	r, err := s.QueryCalls("put_char", QueryPage{Limit: 3, Last: true})
+	if err != nil || len(r.Calls) != 3 || r.Total < 100 {
+		t.Fatalf("query after the pause: %+v, %v", r.QueryInfo, err)
+	}
+	if s.Now() != now {
+		t.Fatalf("query moved the session from %d to %d", now, s.Now())
+	}
+	bs := s.SetFunctionBreakpoints([]FunctionSpec{{Name: "put_tenths"}})
+	if !bs[0].Verified {
+		t.Fatal(bs[0].Message)
+	}
+	if _, err := s.QueryWrites(s.m.Hart(0).Reg(2)-64, 64, QueryPage{}); err != nil {
+		t.Fatal(err)
+	}
+	if st := s.Continue(); st.Reason != ReasonFunction || funcNow(s) != "put_tenths" {
+		t.Fatalf("continue after a query: %v in %s", st, funcNow(s))
+	}
+}
