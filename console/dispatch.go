@@ -46,6 +46,8 @@ func (c *Console) dispatch(cmd Command) error {
 		return c.cmdCalls(cmd.Arg)
 	case "events":
 		return c.cmdEvents(cmd.Arg)
+	case "origin":
+		return c.cmdOrigin(cmd.Arg)
 	case "logpoint-history":
 		return c.cmdLogpointHistory(cmd.Arg)
 	case "uart":

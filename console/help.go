@@ -44,6 +44,7 @@ var helpText = map[string]string{
 	"calls":            "calls FUNCTION                every call: arguments and return value (--limit N, --last)",
 	"events":           "events irq|exception|trap [N] every trap of a kind, or of cause N (--limit N, --last)",
 	"logpoint-history": "logpoint-history FILE:LINE \"MSG {EXPR}\"  what a log point there would have printed (--limit N, --last)",
+	"origin":           "origin EXPR|$REG [DEPTH]     where the value came from: the instructions that produced it, down to its sources",
 	"uart":             "uart TEXT                     type TEXT and a newline into the UART (\\c at the end: no newline)",
 	"help":             "help [COMMAND]                show this list, or one command",
 	"quit":             "quit|q                        leave the debugger",

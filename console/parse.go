@@ -22,7 +22,7 @@ var commandNames = []string{
 	"continue", "next", "step", "finish", "stepi", "nexti",
 	"reverse-continue", "reverse-next", "reverse-step", "reverse-finish", "reverse-stepi",
 	"print", "set", "x", "backtrace", "frame", "up", "down", "list", "disassemble",
-	"when", "seek", "history", "writes", "calls", "events", "logpoint-history", "uart", "help", "quit",
+	"when", "seek", "history", "writes", "calls", "events", "logpoint-history", "origin", "uart", "help", "quit",
 }
 
 // aliases are the short forms.
