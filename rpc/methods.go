@@ -25,6 +25,7 @@ var methods = map[string]method{
 	"timeline":         {true, with(timeline)},
 	"history":          {true, with(history)},
 	"query.writes":     {true, with(queryWrites)},
+	"origin":           {true, with(origin)},
 	"query.calls":      {true, with(queryCalls)},
 	"query.events":     {true, with(queryEvents)},
 	"query.logpoint":   {true, with(queryLogPoint)},

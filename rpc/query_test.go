@@ -35,3 +35,22 @@ func TestQueries(t *testing.T) {
 	callErr(t, c, "query.events", map[string]any{"kind": "nmi"}, CodeFailed)
 	callErr(t, c, "query.logpoint", map[string]any{"file": "demo.c"}, jsonrpc2.CodeInvalidParams)
 }
+
+// TestOrigin asks for the origin of the demo's corrupted calibration, and
+// follows its first input with the value the answer gave.
+func TestOrigin(t *testing.T) {
+	c := client(t)
+	call[Stop](t, c, "launch", map[string]any{"program": demoELF})
+	call[Breakpoint](t, c, "breakpoint.set", map[string]any{"location": "demo.c:102"})
+	call[Stop](t, c, "run", nil)
+	n := call[OriginNode](t, c, "origin", map[string]any{"expression": "sensor.calibration"})
+	if n.Kind != "stored" || n.Function != "record" || n.Line != 70 || len(n.Inputs) == 0 || n.Value != 211 {
+		t.Fatalf("origin: %+v", n)
+	}
+	in := call[OriginNode](t, c, "origin", map[string]any{"value": n.Inputs[0], "depth": 2})
+	if in.Of.Reg == 0 || in.Time >= n.Time || in.Value != 211 {
+		t.Fatalf("origin of %+v: %+v", n.Inputs[0], in)
+	}
+	callErr(t, c, "origin", map[string]any{}, jsonrpc2.CodeInvalidParams)
+	callErr(t, c, "origin", map[string]any{"expression": "nosuch"}, CodeFailed)
+}
