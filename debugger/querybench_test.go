@@ -74,3 +74,29 @@ func histloadSession(b *testing.B, n uint64) *Session {
 	}
 	return s
 }
+
+// BenchmarkOriginStep times one origin step on histload after 10^8
+// instructions (REWIND_BENCH_STEPS to change): of `marker` (its last
+// store, up to 2^20 loop iterations back) and of ra (the last call).
+func BenchmarkOriginStep(b *testing.B) {
+	n := uint64(100_000_000)
+	if v, err := strconv.ParseUint(os.Getenv("REWIND_BENCH_STEPS"), 10, 64); err == nil && v > 0 {
+		n = v
+	}
+	s := histloadSession(b, n)
+	for _, expr := range []string{"marker", "$ra"} {
+		v, err := s.ValueOf(0, 0, expr)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run("steps="+strconv.FormatUint(n, 10)+"/"+expr, func(b *testing.B) {
+			var node OriginNode
+			for b.Loop() {
+				if node, err = s.Origin(v); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(v.Time-node.Time), "steps-back")
+		})
+	}
+}
