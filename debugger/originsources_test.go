@@ -1,0 +1,53 @@
+package debugger
+
+import (
+	"testing"
+)
+
+// TestOriginSources checks each kind of true source a chain ends at.
+func TestOriginSources(t *testing.T) {
+	for _, tc := range []struct {
+		elf, stopAt, expr string
+		depth             int
+		want              OriginKind
+		note              string
+	}{
+		{"demo.elf", "demo.c:90", "sensor.calibration", 3, OriginConstant, "constant of li"},
+		{"timer.elf", "timer.c:41", "cause", 2, OriginCSR, "CSR mcause"},
+		{"demo.elf", "demo.c:90", "*(unsigned int *)main", 1, OriginInitialData, "initial data of the ELF (main)"},
+		{"demo.elf", "demo.c:90", "$tp", 1, OriginReset, "never written since reset"},
+	} {
+		t.Run(tc.elf+"/"+tc.expr, func(t *testing.T) {
+			s := queryFirmwareWith(t, tc.elf, func(*Session) {}, nil)
+			file, line := splitLoc(t, tc.stopAt)
+			bs := s.SetLineBreakpoints(file, []LineSpec{{Line: line}})
+			s.Seek(s.Span().Start)
+			if st := s.Continue(); st.Reason != ReasonBreakpoint || !bs[0].Verified {
+				t.Fatalf("to %s: %v", tc.stopAt, st)
+			}
+			v, err := s.ValueOf(0, 0, tc.expr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tree, err := s.OriginTree(v, tc.depth)
+			if err != nil {
+				t.Fatal(err)
+			}
+			leaf := tree
+			for len(leaf.Children) > 0 {
+				leaf = leaf.Children[0]
+			}
+			if leaf.Kind != tc.want || len(leaf.Note) < len(tc.note) || leaf.Note[:len(tc.note)] != tc.note {
+				t.Fatalf("leaf %v %q (%s at %d)", leaf.Kind, leaf.Note, leaf.Text, leaf.Time)
+			}
+		})
+	}
+}
+
+func splitLoc(t *testing.T, loc string) (string, int) {
+	l, err := ParseLocation(loc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l.File, l.Line
+}
