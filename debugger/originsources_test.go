@@ -51,3 +51,25 @@ func splitLoc(t *testing.T, loc string) (string, int) {
 	}
 	return l.File, l.Line
 }
+
+// TestOriginPaused: a Pause asked before an origin search stops it with
+// an error and leaves the session where it was.
+func TestOriginPaused(t *testing.T) {
+	s, _ := newDemo(t)
+	toCheckFailed(t, s)
+	now := s.Now()
+	v, err := s.ValueOf(0, 0, "sensor.calibration")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Pause()
+	if _, err := s.OriginTree(v, 5); err == nil {
+		t.Fatal("a paused origin search succeeded")
+	}
+	if s.Now() != now {
+		t.Fatalf("moved from %d to %d", now, s.Now())
+	}
+	if n, err := s.Origin(v); err != nil || n.Function != "record" {
+		t.Fatalf("after the pause: %+v, %v", n, err)
+	}
+}

@@ -1,9 +1,11 @@
 package debugger
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
+	"github.com/rewind-debugger/rewind/checkpoint"
 	"github.com/rewind-debugger/rewind/symbols"
 	"github.com/rewind-debugger/rewind/symbols/cexpr"
 )
@@ -78,7 +80,7 @@ func (s *Session) originTree(v Value, depth int, budget *int) (OriginTree, error
 		}
 		c, err := s.originTree(in, depth-1, budget)
 		if err != nil {
-			if s.pausing() {
+			if errors.Is(err, checkpoint.ErrPaused) {
 				return t, err
 			}
 			c = OriginTree{OriginNode: OriginNode{Of: in}, Err: err.Error()}
