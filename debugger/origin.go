@@ -84,6 +84,10 @@ type OriginNode struct {
 	Note string
 	// Inputs are the values the instruction's result came from.
 	Inputs []Value
+	// Address is the register a load or store computed its address from:
+	// an input of the access, not of the value (OriginTree does not
+	// follow it; Origin does when asked).
+	Address []Value
 }
 
 // originMaxSize bounds the memory a value may span.

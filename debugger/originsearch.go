@@ -72,9 +72,12 @@ func (s *Session) registerWrite(v Value, h checkpoint.Hit) (OriginNode, bool, er
 		}
 	case vm.DataCSR:
 		n.Kind, n.Note = OriginCSR, "CSR "+disasm.CSRName(ops.CSR)
+	case vm.DataStore: // sc writes its success flag
+		n.Kind, n.Note = OriginConstant, "result of "+text
 	case vm.DataLoad:
 		addr := regs[ops.Base] + uint32(ops.Imm)
 		n.Kind = OriginLoaded
+		n.Address = []Value{{Hart: v.Hart, Reg: ops.Base, Time: h.Time}}
 		if s.inRAM(addr) {
 			n.Inputs = []Value{{Hart: v.Hart, Addr: addr, Size: uint32(ops.Size), Time: h.Time}}
 		} else {
@@ -114,6 +117,12 @@ func (s *Session) memoryOrigin(v Value) (OriginNode, error) {
 	n.Kind = OriginStored
 	for _, r := range ops.Src {
 		n.Inputs = append(n.Inputs, Value{Hart: h.Hart, Reg: r, Time: h.Time})
+	}
+	if ops.Class == vm.DataLoad { // an AMO: the old memory is an input too
+		n.Inputs = append(n.Inputs, Value{Hart: h.Hart, Addr: h.Addr, Size: uint32(h.Size), Time: h.Time})
+	}
+	if ops.Base > 0 {
+		n.Address = []Value{{Hart: h.Hart, Reg: ops.Base, Time: h.Time}}
 	}
 	// Bytes of v the store did not write keep an older origin.
 	if lo, hi := h.Addr, h.Addr+uint32(h.Size); lo > v.Addr || hi < v.Addr+v.Size {

@@ -73,3 +73,24 @@ func TestOriginPaused(t *testing.T) {
 		t.Fatalf("after the pause: %+v, %v", n, err)
 	}
 }
+
+// TestOriginAMO: a value an AMO wrote comes from its register operand and
+// the memory it read, on the hart that executed it.
+func TestOriginAMO(t *testing.T) {
+	s := queryFirmwareWith(t, "atomic.elf", func(*Session) {}, nil)
+	v, err := s.ValueOf(0, 0, "amo_counter")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := s.Origin(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n.Kind != OriginStored || len(n.Inputs) != 2 || n.Inputs[0].Reg == 0 || n.Inputs[1].Addr != v.Addr || len(n.Address) != 1 {
+		t.Fatalf("origin of amo_counter: %+v", n)
+	}
+	old, err := s.Origin(n.Inputs[1])
+	if err != nil || old.Time >= n.Time || old.Kind != OriginStored {
+		t.Fatalf("origin of the old value: %+v, %v", old, err)
+	}
+}

@@ -42,6 +42,7 @@ type OriginNode struct {
 	Line     int            `json:"line,omitempty"`
 	Note     string         `json:"note,omitempty"`
 	Inputs   []OriginTarget `json:"inputs,omitempty"`
+	Address  []OriginTarget `json:"address,omitempty"`
 	Children []OriginNode   `json:"children,omitempty"`
 	Error    string         `json:"error,omitempty"`
 }
@@ -55,6 +56,9 @@ func nodeOf(t debugger.OriginTree) OriginNode {
 		Hart: t.Hart, PC: t.PC, Text: t.Text, Function: t.Function, File: t.File, Line: t.Line, Note: t.Note, Error: t.Err}
 	for _, in := range t.Inputs {
 		n.Inputs = append(n.Inputs, targetOf(in))
+	}
+	for _, a := range t.Address {
+		n.Address = append(n.Address, targetOf(a))
 	}
 	for _, c := range t.Children {
 		n.Children = append(n.Children, nodeOf(c))

@@ -19,7 +19,7 @@ const (
 type Operands struct {
 	Class DataClass
 	Dst   int   // register written (0: none)
-	Src   []int // registers the written value is computed from (x0 left out)
+	Src   []int // registers the written value is computed from (x0 left out; an AMO's rs2)
 	Base  int   // base register of a load or store
 	Imm   int32 // the immediate (offset of a load or store; the constant of lui)
 	Size  int   // bytes of a load or store
@@ -52,8 +52,8 @@ func DecodeOperands(w uint32) Operands {
 		o.Class = DataConst
 	case op >= opLB && op <= opLHU, op == opLR, op >= opAMOSWAP && op <= opAMOMAXU:
 		o.Class, o.Base, o.Size = DataLoad, int(in.rs1), loadSize(op)
-		if op != opLR && op != opLB && op != opLH && op != opLW && op != opLBU && op != opLHU {
-			o.Imm = 0
+		if op >= opAMOSWAP { // an AMO also stores f(memory, rs2)
+			o.Imm, o.Src = 0, src(in.rs2)
 		}
 	case op >= opSB && op <= opSW, op == opSC:
 		o.Class, o.Base, o.Src, o.Size = DataStore, int(in.rs1), src(in.rs2), storeSize(op)
