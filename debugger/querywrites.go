@@ -42,7 +42,9 @@ func (s *Session) QueryWrites(addr, size uint32, p QueryPage) (Writes, error) {
 	}
 	var out Writes
 	err := s.query(func() error {
-		c := checkpoint.Conditions{Watchpoints: []checkpoint.Watchpoint{{Addr: addr, Size: size, Access: vm.AccessWrite}}}
+		c := checkpoint.Conditions{Watchpoints: []checkpoint.Watchpoint{{Addr: addr, Size: size, Access: vm.AccessWrite}},
+			// the bytes just stored (the machine is after the access)
+			Note: func(_ *vm.Machine, st vm.Stop) uint64 { return s.memValue(st.Addr, uint32(min(st.Size, 8))) }}
 		hits, info, err := s.searchAll(c, p)
 		out.QueryInfo = info
 		if err != nil {
@@ -63,7 +65,8 @@ func (s *Session) QueryWrites(addr, size uint32, p QueryPage) (Writes, error) {
 	return out, err
 }
 
-// writeAt details one write hit: the bytes before and after the store.
+// writeAt details one write hit: the bytes before the store (a seek) and
+// after it (noted by the search).
 func (s *Session) writeAt(h checkpoint.Hit) (Write, error) {
 	w := Write{Time: h.Time, Hart: h.Hart, PC: h.PC, Addr: h.Addr, Size: h.Size}
 	w.Function, w.File, w.Line = s.placeOf(h.PC)
@@ -71,10 +74,10 @@ func (s *Session) writeAt(h checkpoint.Hit) (Write, error) {
 		return w, fmt.Errorf("write at time %d: %w", h.Time, err)
 	}
 	w.Old, _ = s.ReadMemory(h.Addr, h.Size)
-	if err := s.tl.Seek(h.Time + 1); err != nil {
-		return w, fmt.Errorf("write at time %d: %w", h.Time, err)
+	w.New = make([]byte, len(w.Old))
+	for i := range w.New {
+		w.New[i] = byte(h.Note >> (8 * i))
 	}
-	w.New, _ = s.ReadMemory(h.Addr, h.Size)
 	return w, nil
 }
 
