@@ -1,0 +1,73 @@
+package debugger
+
+import (
+	"github.com/rewind-debugger/rewind/checkpoint"
+	"github.com/rewind-debugger/rewind/vm"
+)
+
+// EventKind selects the traps an events query lists.
+type EventKind int
+
+// Event kinds.
+const (
+	EventAnyTrap   EventKind = iota // interrupts and exceptions
+	EventInterrupt                  // interrupts (mcause bit 31 set)
+	EventException                  // synchronous traps (bit 31 clear)
+)
+
+// EventFilter selects traps: a kind and, when Code is not negative, the
+// exception code or interrupt number (mcause without bit 31).
+type EventFilter struct {
+	Kind EventKind
+	Code int
+}
+
+// matches reports whether a trap with this mcause is selected.
+func (f EventFilter) matches(cause uint32) bool {
+	irq := cause&(1<<31) != 0
+	switch {
+	case f.Kind == EventInterrupt && !irq, f.Kind == EventException && irq:
+		return false
+	}
+	return f.Code < 0 || uint32(f.Code) == cause&^(1<<31)
+}
+
+// TrapEvent is one trap taken.
+type TrapEvent struct {
+	// Time is the moment before the trap entry (seek there to see the
+	// interrupted state; one step later the handler's first instruction).
+	Time     uint64
+	Hart     int
+	PC       uint32 // where the trap was taken (mepc)
+	Function string
+	File     string
+	Line     int
+	Cause    uint32 // mcause
+	Tval     uint32 // mtval
+	Name     string // the cause's name
+}
+
+// TrapEvents is the answer of QueryEvents.
+type TrapEvents struct {
+	QueryInfo
+	Events []TrapEvent
+}
+
+// QueryEvents lists every trap the filter selects over the whole history,
+// oldest first (a page, with the count).
+func (s *Session) QueryEvents(f EventFilter, p QueryPage) (TrapEvents, error) {
+	var out TrapEvents
+	err := s.query(func() error {
+		c := checkpoint.Conditions{Traps: true,
+			Predicate: func(_ *vm.Machine, st vm.Stop) bool { return f.matches(st.Cause) }}
+		hits, info, err := s.searchAll(c, p)
+		out.QueryInfo = info
+		for _, h := range hits {
+			e := TrapEvent{Time: h.Time, Hart: h.Hart, PC: h.PC, Cause: h.Cause, Tval: h.Tval, Name: causeName(h.Cause)}
+			e.Function, e.File, e.Line = s.placeOf(h.PC)
+			out.Events = append(out.Events, e)
+		}
+		return err
+	})
+	return out, err
+}
