@@ -17,7 +17,14 @@ const (
 type BoardDevice struct {
 	Kind string `json:"kind"`
 	Base uint32 `json:"base"`
-	IRQ  int    `json:"irq,omitempty"` // PLIC source for devices that interrupt
+	IRQ  int    `json:"irq,omitempty"`  // PLIC source (RISC-V) or NVIC line (Cortex-M) for devices that interrupt
+	Size uint32 `json:"size,omitempty"` // window size, for kinds without a fixed one (unimplemented)
+}
+
+// Region is a block of RAM inside a board's RAM window.
+type Region struct {
+	Base uint32 `json:"base"`
+	Size uint32 `json:"size"`
 }
 
 // Board describes a machine as data: its RAM and its devices. NewMachine
@@ -27,6 +34,58 @@ type Board struct {
 	RAMBase uint32        `json:"ram_base"`
 	RAMSize uint32        `json:"ram_size"`
 	Devices []BoardDevice `json:"devices"`
+
+	// CPU is the core: "" or "rv32imac" for RISC-V harts, "cortex-m3" or
+	// "cortex-m4f" for a Cortex-M core.
+	CPU string `json:"cpu,omitempty"`
+	// RAM lists the parts of the RAM window backed by memory; accesses
+	// elsewhere in the window fault. Empty: the whole window is RAM.
+	RAM []Region `json:"ram,omitempty"`
+	// Cortex-M: NVIC external interrupts, SysTick clocks and calibration.
+	IRQs         int    `json:"irqs,omitempty"`
+	CPUClockHz   uint64 `json:"cpu_clock_hz,omitempty"`
+	RefClockHz   uint64 `json:"ref_clock_hz,omitempty"`
+	SysTickCalib uint32 `json:"systick_calib,omitempty"`
+}
+
+// MPS2Board returns QEMU 7.2's mps2-an385 (Cortex-M3) or mps2-an386
+// (Cortex-M4F) memory map: SSRAM1 at 0 (code and vectors), block RAM at
+// 0x01000000, SSRAM2/3 at 0x20000000, PSRAM at 0x21000000, the CMSDK APB
+// peripherals at 0x40000000. The RAM aliases QEMU also maps (0x00400000,
+// the block RAM's repeats, 0x20400000) are not mapped here.
+func MPS2Board(name string) (Board, error) {
+	cpu := map[string]string{"mps2-an385": "cortex-m3", "mps2-an386": "cortex-m4f"}[name]
+	if cpu == "" {
+		return Board{}, fmt.Errorf("no MPS2 board %q (have mps2-an385, mps2-an386)", name)
+	}
+	return Board{
+		Name: name, CPU: cpu, RAMBase: 0, RAMSize: 0x22000000,
+		RAM:  []Region{{0, 0x400000}, {0x01000000, 0x4000}, {0x20000000, 0x400000}, {0x21000000, 0x1000000}},
+		IRQs: 32, CPUClockHz: 25_000_000, RefClockHz: 1_000_000, SysTickCalib: 0x0000270f,
+		Devices: []BoardDevice{
+			{Kind: KindCMSDKTimer, Base: 0x40000000, IRQ: 8},
+			{Kind: KindCMSDKTimer, Base: 0x40001000, IRQ: 9},
+			{Kind: KindCMSDKDualTimer, Base: 0x40002000, IRQ: 10},
+			{Kind: KindCMSDKUART, Base: 0x40004000, IRQ: 0},
+			{Kind: KindCMSDKUART, Base: 0x40005000, IRQ: 2},
+			{Kind: KindCMSDKUART, Base: 0x40006000, IRQ: 4},
+			{Kind: KindCMSDKUART, Base: 0x40007000, IRQ: 18},
+			{Kind: KindUnimplemented, Base: 0x40008000, Size: 0x1000}, // watchdog
+			{Kind: KindCMSDKUART, Base: 0x40009000, IRQ: 20},
+			{Kind: KindUnimplemented, Base: 0x40010000, Size: 0x4000}, // AHB GPIO
+			{Kind: KindUnimplemented, Base: 0x40020000, Size: 0x8000}, // SPI, I2C
+			{Kind: KindFPGAIO, Base: 0x40028000},
+			{Kind: KindUnimplemented, Base: 0x4002f000, Size: 0x1000}, // SCC
+		},
+	}, nil
+}
+
+// BoardByName returns a built-in board: "virt" or an MPS2 board.
+func BoardByName(name string) (Board, error) {
+	if name == "virt" {
+		return VirtBoard(0), nil
+	}
+	return MPS2Board(name)
 }
 
 // VirtBoard returns the QEMU virt memory map with the given RAM size
@@ -67,6 +126,15 @@ func (b *Board) check() error {
 	if b.RAMBase%pageSize != 0 || uint64(b.RAMBase)+uint64(b.RAMSize) > 1<<32 {
 		return fmt.Errorf("board %q: RAM %#x+%#x is not page aligned or exceeds 4 GiB", b.Name, b.RAMBase, b.RAMSize)
 	}
+	if b.CPU != "" && b.CPU != "rv32imac" && !isARMCPU(b.CPU) {
+		return fmt.Errorf("board %q: unknown CPU %q", b.Name, b.CPU)
+	}
+	if err := b.checkRAM(); err != nil {
+		return err
+	}
+	if isARMCPU(b.CPU) {
+		return b.checkARMDevices()
+	}
 	seen := map[string]bool{}
 	for _, d := range b.Devices {
 		switch d.Kind {
@@ -87,4 +155,41 @@ func (b *Board) check() error {
 
 // Boards returns every built-in board description, so that conformance
 // tests can iterate over all of them.
-func Boards() []Board { return []Board{VirtBoard(0)} }
+func Boards() []Board {
+	an385, _ := MPS2Board("mps2-an385")
+	an386, _ := MPS2Board("mps2-an386")
+	return []Board{VirtBoard(0), an385, an386}
+}
+
+// checkRAM checks the RAM regions lie page-aligned inside the window.
+func (b *Board) checkRAM() error {
+	for _, r := range b.RAM {
+		if r.Base%pageSize != 0 || r.Size%pageSize != 0 || r.Base < b.RAMBase ||
+			uint64(r.Base)+uint64(r.Size) > uint64(b.RAMBase)+uint64(b.RAMSize) {
+			return fmt.Errorf("board %q: RAM region %#x+%#x is not page aligned inside the RAM window", b.Name, r.Base, r.Size)
+		}
+	}
+	return nil
+}
+
+// checkARMDevices checks a Cortex-M board's device list.
+func (b *Board) checkARMDevices() error {
+	if b.IRQs < 0 || b.IRQs > armMaxIRQ {
+		return fmt.Errorf("board %q: %d interrupts, at most %d", b.Name, b.IRQs, armMaxIRQ)
+	}
+	for _, d := range b.Devices {
+		switch d.Kind {
+		case KindCMSDKUART, KindCMSDKTimer, KindCMSDKDualTimer, KindFPGAIO:
+		case KindUnimplemented:
+			if d.Size == 0 {
+				return fmt.Errorf("board %q: unimplemented region at %#x has no size", b.Name, d.Base)
+			}
+		default:
+			return fmt.Errorf("board %q: unknown device kind %q", b.Name, d.Kind)
+		}
+		if d.IRQ < 0 || d.IRQ >= armMaxIRQ {
+			return fmt.Errorf("board %q: device %s at %#x: IRQ %d out of range", b.Name, d.Kind, d.Base, d.IRQ)
+		}
+	}
+	return nil
+}

@@ -38,6 +38,8 @@ type Hart struct {
 	inTrap   bool   // took an exception or interrupt and has not returned (mret) yet
 	mtvecSet bool   // mtvec written since reset
 	tmp      insn   // scratch slot for instructions that are not cached
+
+	arm armState // the Cortex-M core, on Cortex-M boards
 }
 
 // ID returns the hart's mhartid.

@@ -62,6 +62,17 @@ type Machine struct {
 	watches   []watch
 	uartOut   func(byte)
 	noFast    bool // test hook: no predecoded slots, so every step takes the full switch
+
+	// Cortex-M boards (arm is false on RISC-V boards).
+	arm         bool
+	armCfg      armConfig
+	armResetReq bool          // AIRCR.SYSRESETREQ written during the batch
+	image       []segment     // the loaded ELF's segments, written again on a system reset
+	missing     []BoardDevice // board devices the catalog lacks
+	// semihost serves ARM semihosting calls (BKPT 0xAB): op in r0, argument
+	// in r1, result to r0. nil: BKPT 0xAB is an ordinary breakpoint
+	// instruction, as on QEMU without -semihosting.
+	semihost func(op, param uint32) (ret uint32, err error)
 }
 
 // NewVirt builds QEMU's virt board: test device 0x00100000, CLINT
@@ -91,6 +102,16 @@ func NewMachine(b Board, cfg Config) (*Machine, error) {
 	m := &Machine{cfg: cfg, board: b, mem: newMemory(b.RAMBase, b.RAMSize), bps: map[uint32]bool{}, qleft: HartQuantum}
 	for i := 0; i < cfg.Harts; i++ {
 		m.harts = append(m.harts, &Hart{id: i, m: m})
+	}
+	if isARMCPU(b.CPU) {
+		if cfg.Harts != 1 {
+			return nil, fmt.Errorf("board %q: a Cortex-M board has one core, not %d", b.Name, cfg.Harts)
+		}
+		m.setupARM(b)
+		if err := m.buildARMDevices(); err != nil {
+			return nil, err
+		}
+		return m, nil
 	}
 	if err := m.buildDevices(); err != nil {
 		return nil, err
@@ -246,6 +267,9 @@ func (m *Machine) SetTrapStops(on bool) { m.trapStops = on }
 // updateMIP recomputes every hart's interrupt-pending bits from the devices
 // and wakes harts waiting in wfi. It reports whether any mip changed.
 func (m *Machine) updateMIP() (changed bool) {
+	if m.arm {
+		return m.armUpdate()
+	}
 	mt := m.mtimeAt(m.time + m.inflight)
 	for i, h := range m.harts {
 		var p uint32

@@ -96,6 +96,9 @@ func (m *Machine) allWaiting() bool {
 // timerSteps is the number of steps until mtime reaches the nearest
 // mtimecmp that is still in the future (at least 1).
 func (m *Machine) timerSteps() uint64 {
+	if m.arm {
+		return m.armTimerSteps()
+	}
 	best := ^uint64(0)
 	if m.clint == nil {
 		return best
@@ -121,6 +124,9 @@ func (m *Machine) timerSteps() uint64 {
 // fastForward raises mtime to the earliest timer deadline that can wake a
 // waiting hart. It reports false when there is none.
 func (m *Machine) fastForward() bool {
+	if m.arm {
+		return m.armFastForward()
+	}
 	if m.clint == nil {
 		return false
 	}

@@ -107,14 +107,14 @@ func (m *Machine) Restore(s *Snapshot) error {
 	}
 	mem := m.mem
 	for k, i := range s.pageIdx {
-		if mem.code[i] != nil && mem.pages[i] != s.pages[k] {
-			mem.code[i] = nil // content changed: decode again
+		if mem.pages[i] != s.pages[k] {
+			mem.dropCode(i) // content changed: decode again
 		}
 		mem.flags[i] |= pfKeep
 	}
 	for _, i := range mem.alloc {
 		if mem.flags[i]&pfKeep == 0 {
-			mem.code[i] = nil
+			mem.dropCode(i)
 			mem.pages[i] = nil
 			mem.fast[i].rd = nil
 		}

@@ -1,0 +1,432 @@
+package vm
+
+import (
+	"math/bits"
+
+	"github.com/rewind-debugger/rewind/vm/thumb"
+)
+
+// armFault is a synchronous exception raised by an instruction.
+type armFault struct {
+	exc     int
+	cfsr    uint32 // CFSR bits to set
+	hfsr    uint32 // HFSR bits to set (debug events)
+	addr    uint32 // MMFAR or BFAR, when cfsr says it is valid
+	ret     uint32 // return address stacked
+	counted bool   // the instruction counts as a step (SVC, undefined instructions)
+}
+
+// armExec runs the Cortex-M core of h for at most limit steps and returns
+// how many it ran. Like exec, it ends the batch early whenever the slow
+// path asks (MMIO, special-register writes, exception return, WFI, stops).
+func (m *Machine) armExec(h *Hart, limit uint64) (n uint64) {
+	a := &h.arm
+	r := &a.r
+	mem := m.mem
+	fp := mem.fast
+	base := mem.base
+	pc := h.pc
+	var (
+		f        armFault
+		in       *thumb.Inst
+		tmp      thumb.Inst
+		ap       *armPage
+		apBase   uint32
+		npc, res uint32
+		ok, sf   bool
+	)
+	if a.tFault {
+		f = armFault{exc: excUsageFault, cfsr: cfsrINVSTATE, ret: pc}
+		goto fault
+	}
+loop:
+	for n < limit {
+		ap, apBase = m.armCodeAt(pc)
+		if ap == nil {
+			f = armFault{exc: excBusFault, cfsr: cfsrIBUSERR, ret: pc}
+			goto fault
+		}
+		for n < limit {
+			if pc-apBase >= pageSize {
+				break
+			}
+			in = &ap.s[(pc-apBase)>>1]
+			if in.Op <= thumb.OpBreak {
+				if in.Op == thumb.OpBreak && !m.noBP && !(m.skipBP && n == 0) {
+					m.setStop(Stop{Reason: StopBreakpoint, Hart: h.id, PC: pc, Time: m.time + n})
+					break loop
+				}
+				if tmp, ok = m.armDecodeAt(pc); !ok {
+					f = armFault{exc: excBusFault, cfsr: cfsrIBUSERR, ret: pc}
+					goto fault
+				}
+				if in.Op == thumb.OpUndecoded && !m.noFast && !(pc&pageMask == pageSize-2 && tmp.Size == 4) {
+					*in = tmp
+				} else {
+					in = &tmp
+				}
+			}
+			if a.it != 0 && !a.condPass(a.it>>4) && in.Op != thumb.OpBKPT {
+				a.itAdvance()
+				n++
+				pc += uint32(in.Size)
+				continue
+			}
+			r[15] = pc + 4
+			sf = in.Flags&thumb.FS != 0 && (in.Flags&thumb.FSIT == 0 || a.it == 0)
+			switch in.Op {
+			case thumb.OpMOV, thumb.OpMVN, thumb.OpAND, thumb.OpBIC, thumb.OpORR, thumb.OpORN, thumb.OpEOR, thumb.OpTST, thumb.OpTEQ:
+				var op2 uint32
+				c := a.c
+				switch {
+				case in.ShT == thumb.ShImm:
+					op2 = in.Imm
+					if in.Flags&thumb.FImmC != 0 {
+						c = in.Flags&thumb.FImmCV != 0
+					}
+				case in.ShN == 0 && in.ShT == thumb.ShLSL:
+					op2 = r[in.Rm]
+				default:
+					op2, c = shiftC(r[in.Rm], in.ShT, in.ShN, a.c)
+				}
+				switch in.Op {
+				case thumb.OpMOV:
+					res = op2
+				case thumb.OpMVN:
+					res = ^op2
+				case thumb.OpAND, thumb.OpTST:
+					res = r[in.Rn] & op2
+				case thumb.OpBIC:
+					res = r[in.Rn] &^ op2
+				case thumb.OpORR:
+					res = r[in.Rn] | op2
+				case thumb.OpORN:
+					res = r[in.Rn] | ^op2
+				default: // EOR, TEQ
+					res = r[in.Rn] ^ op2
+				}
+				if sf {
+					a.n, a.z, a.c = res>>31 != 0, res == 0, c
+				}
+				if in.Op == thumb.OpTST || in.Op == thumb.OpTEQ {
+					break
+				}
+				if in.Rd == 15 {
+					npc = res &^ 1
+					goto branch
+				}
+				r[in.Rd] = res
+			case thumb.OpADD, thumb.OpADC, thumb.OpSUB, thumb.OpSBC, thumb.OpRSB, thumb.OpCMP, thumb.OpCMN:
+				op2 := in.Imm
+				if in.ShT != thumb.ShImm {
+					op2, _ = shiftC(r[in.Rm], in.ShT, in.ShN, a.c)
+				}
+				x := r[in.Rn]
+				var c, v bool
+				switch in.Op {
+				case thumb.OpADD, thumb.OpCMN:
+					res, c, v = addC(x, op2, false)
+				case thumb.OpADC:
+					res, c, v = addC(x, op2, a.c)
+				case thumb.OpSUB, thumb.OpCMP:
+					res, c, v = addC(x, ^op2, true)
+				case thumb.OpSBC:
+					res, c, v = addC(x, ^op2, a.c)
+				default: // RSB
+					res, c, v = addC(^x, op2, true)
+				}
+				if sf {
+					a.n, a.z, a.c, a.v = res>>31 != 0, res == 0, c, v
+				}
+				if in.Op == thumb.OpCMP || in.Op == thumb.OpCMN {
+					break
+				}
+				if in.Rd == 15 {
+					npc = res &^ 1
+					goto branch
+				}
+				r[in.Rd] = res
+			case thumb.OpLSLr, thumb.OpLSRr, thumb.OpASRr, thumb.OpRORr:
+				var c bool
+				res, c = shiftC(r[in.Rn], uint8(in.Op-thumb.OpLSLr), uint8(min(r[in.Rm]&0xff, 255)), a.c)
+				if in.Op == thumb.OpRORr && r[in.Rm]&0xff == 0 {
+					c = a.c
+				}
+				if sf {
+					a.n, a.z, a.c = res>>31 != 0, res == 0, c
+				}
+				r[in.Rd] = res
+			case thumb.OpMUL:
+				res = r[in.Rn] * r[in.Rm]
+				if sf {
+					a.n, a.z = res>>31 != 0, res == 0
+				}
+				r[in.Rd] = res
+			case thumb.OpMLA:
+				r[in.Rd] = r[in.Ra] + r[in.Rn]*r[in.Rm]
+			case thumb.OpMLS:
+				r[in.Rd] = r[in.Ra] - r[in.Rn]*r[in.Rm]
+			case thumb.OpUMULL:
+				hi, lo := bits.Mul32(r[in.Rn], r[in.Rm])
+				r[in.Rd], r[in.Ra] = lo, hi
+			case thumb.OpSMULL:
+				p := int64(int32(r[in.Rn])) * int64(int32(r[in.Rm]))
+				r[in.Rd], r[in.Ra] = uint32(p), uint32(p>>32)
+			case thumb.OpUMLAL:
+				p := uint64(r[in.Rn])*uint64(r[in.Rm]) + (uint64(r[in.Ra])<<32 | uint64(r[in.Rd]))
+				r[in.Rd], r[in.Ra] = uint32(p), uint32(p>>32)
+			case thumb.OpSMLAL:
+				p := int64(int32(r[in.Rn]))*int64(int32(r[in.Rm])) + int64(uint64(r[in.Ra])<<32|uint64(r[in.Rd]))
+				r[in.Rd], r[in.Ra] = uint32(p), uint32(p>>32)
+			case thumb.OpSDIV, thumb.OpUDIV:
+				d := r[in.Rm]
+				switch {
+				case d == 0:
+					if a.ccr&ccrDIV0TRP != 0 {
+						f = armFault{exc: excUsageFault, cfsr: cfsrDIVBYZERO, ret: pc}
+						goto fault
+					}
+					res = 0
+				case in.Op == thumb.OpUDIV:
+					res = r[in.Rn] / d
+				case r[in.Rn] == 0x80000000 && d == ^uint32(0):
+					res = 0x80000000
+				default:
+					res = uint32(int32(r[in.Rn]) / int32(d))
+				}
+				r[in.Rd] = res
+			case thumb.OpLDR, thumb.OpLDRB, thumb.OpLDRH, thumb.OpLDRSB, thumb.OpLDRSH:
+				b := r[in.Rn]
+				if in.Rn == 15 {
+					b = (pc + 4) &^ 3
+				}
+				o := in.Imm
+				if in.ShT != thumb.ShImm {
+					o = r[in.Rm] << in.ShN
+				}
+				ea := b - o
+				if in.Flags&thumb.FAdd != 0 {
+					ea = b + o
+				}
+				addr := b
+				if in.Flags&thumb.FIndex != 0 {
+					addr = ea
+				}
+				size := armSize(in.Op)
+				if off := addr - base; off>>pageShift < uint32(len(fp)) && fp[off>>pageShift].rd != nil && off&pageMask <= pageSize-size &&
+					(addr&(size-1) == 0 || a.ccr&ccrUNALIGNTRP == 0) {
+					d := fp[off>>pageShift].rd.data[off&pageMask:]
+					switch size {
+					case 4:
+						res = le.Uint32(d)
+					case 2:
+						res = uint32(le.Uint16(d))
+					default:
+						res = uint32(d[0])
+					}
+				} else if res, f = m.armLoad(h, addr, size, n, in.Flags&thumb.FUnpriv != 0); f.exc != 0 {
+					f.ret = pc
+					goto fault
+				}
+				switch in.Op {
+				case thumb.OpLDRSB:
+					res = uint32(int32(int8(res)))
+				case thumb.OpLDRSH:
+					res = uint32(int32(int16(res)))
+				}
+				if in.Flags&thumb.FWback != 0 {
+					r[in.Rn] = ea
+				}
+				if in.Rd == 15 {
+					npc = res
+					goto bxwrite
+				}
+				r[in.Rd] = res
+				if m.brk {
+					npc = pc + uint32(in.Size)
+					goto brk
+				}
+			case thumb.OpSTR, thumb.OpSTRB, thumb.OpSTRH:
+				b := r[in.Rn]
+				o := in.Imm
+				if in.ShT != thumb.ShImm {
+					o = r[in.Rm] << in.ShN
+				}
+				ea := b - o
+				if in.Flags&thumb.FAdd != 0 {
+					ea = b + o
+				}
+				addr := b
+				if in.Flags&thumb.FIndex != 0 {
+					addr = ea
+				}
+				size := armSize(in.Op)
+				v := r[in.Rd]
+				if off := addr - base; off>>pageShift < uint32(len(fp)) && fp[off>>pageShift].wr != nil && off&pageMask <= pageSize-size &&
+					(addr&(size-1) == 0 || a.ccr&ccrUNALIGNTRP == 0) {
+					d := fp[off>>pageShift].wr.data[off&pageMask:]
+					switch size {
+					case 4:
+						le.PutUint32(d, v)
+					case 2:
+						le.PutUint16(d, uint16(v))
+					default:
+						d[0] = byte(v)
+					}
+				} else if f = m.armStore(h, addr, size, v, n, in.Flags&thumb.FUnpriv != 0); f.exc != 0 {
+					f.ret = pc
+					goto fault
+				}
+				if in.Flags&thumb.FWback != 0 {
+					r[in.Rn] = ea
+				}
+				if m.brk {
+					npc = pc + uint32(in.Size)
+					goto brk
+				}
+			case thumb.OpB:
+				if in.Cond == 14 || a.condPass(in.Cond) {
+					npc = pc + 4 + in.Imm
+					goto branch
+				}
+			case thumb.OpBL:
+				r[14] = (pc + 4) | 1
+				npc = pc + 4 + in.Imm
+				goto branch
+			case thumb.OpBX:
+				npc = r[in.Rm]
+				goto bxwrite
+			case thumb.OpBLX:
+				npc = r[in.Rm]
+				r[14] = (pc + 2) | 1
+				goto bxwrite
+			case thumb.OpCBZ:
+				if r[in.Rn] == 0 {
+					npc = pc + 4 + in.Imm
+					goto branch
+				}
+			case thumb.OpCBNZ:
+				if r[in.Rn] != 0 {
+					npc = pc + 4 + in.Imm
+					goto branch
+				}
+			case thumb.OpIT:
+				a.it = uint8(in.Imm)
+				n++
+				pc += 2
+				continue
+			case thumb.OpNOP, thumb.OpWFE, thumb.OpSEV:
+			default:
+				var done armDone
+				done, f = m.armSlow(h, in, pc, n)
+				switch done {
+				case armNext:
+				case armFaulted:
+					goto fault
+				case armBranch:
+					npc = a.r[15]
+					goto branch
+				case armBX:
+					npc = a.r[15]
+					goto bxwrite
+				case armEnd:
+					npc = pc + uint32(in.Size)
+					goto brk
+				case armStop:
+					break loop
+				}
+			}
+			if a.it != 0 {
+				a.itAdvance()
+			}
+			n++
+			pc += uint32(in.Size)
+			continue
+		bxwrite:
+			// BXWritePC/LoadWritePC: interworking, and exception return in
+			// Handler mode.
+			if npc >= 0xf0000000 && a.ipsr != 0 {
+				a.it = 0
+				n++
+				m.brkPC = pc
+				h.pc = pc
+				m.endBatch(h, n)
+				m.armExceptionReturn(h, npc)
+				return n
+			}
+			if npc&1 == 0 {
+				a.tFault = true
+				npc &^= 1
+				goto brk
+			}
+			npc &^= 1
+		branch:
+			if a.it != 0 {
+				a.itAdvance()
+			}
+			n++
+			pc = npc
+			if m.brk {
+				m.brkPC = pc
+				break loop
+			}
+		}
+	}
+	h.pc = pc
+	m.endBatch(h, n)
+	return n
+
+brk:
+	if a.it != 0 {
+		a.itAdvance()
+	}
+	m.brkPC = pc
+	pc = npc
+	n++
+	h.pc = pc
+	m.endBatch(h, n)
+	return n
+
+fault:
+	if f.counted {
+		n++
+	}
+	h.pc = pc
+	m.skipBP = false
+	m.brk = false
+	m.watchHit = false
+	m.exitReq = false
+	h.retire(n)
+	m.armSyncException(h, f, n)
+	return n
+}
+
+// endBatch finishes a batch of n steps: counters, watchpoint and exit stops.
+func (m *Machine) endBatch(h *Hart, n uint64) {
+	m.skipBP = false
+	m.brk = false
+	h.retire(n)
+	if m.watchHit {
+		m.watchHit = false
+		s := m.watchStop
+		s.Time = m.time + n - 1
+		s.PC = m.brkPC
+		m.setStop(s)
+	}
+	if m.exitReq {
+		m.exitReq = false
+		m.exit = exitState{done: true, hart: h.id, pc: m.brkPC, code: m.exitCode}
+		m.setStop(m.exit.stop(m.time + n))
+	}
+}
+
+// armSize is the access size of a single load or store.
+func armSize(op thumb.Op) uint32 {
+	switch op {
+	case thumb.OpLDR, thumb.OpSTR:
+		return 4
+	case thumb.OpLDRH, thumb.OpLDRSH, thumb.OpSTRH:
+		return 2
+	}
+	return 1
+}

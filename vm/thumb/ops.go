@@ -1,0 +1,111 @@
+package thumb
+
+// Operations. Unless noted, Rd = Rn op Op2 where Op2 is Imm when ShT is
+// ShImm, else Rm shifted by ShT/ShN.
+const (
+	OpUndecoded Op = iota // zero value: a cache slot not decoded yet
+	OpBreak               // cache marker for a breakpoint slot (never returned by Decode)
+	OpUndef               // undefined instruction (UsageFault UNDEFINSTR)
+	OpCoproc              // coprocessor space (UsageFault NOCP unless a coprocessor takes it)
+
+	OpAND
+	OpBIC
+	OpORR
+	OpORN
+	OpEOR
+	OpADD
+	OpADC
+	OpSBC
+	OpSUB
+	OpRSB
+	OpMOV // Rd = Op2
+	OpMVN
+	OpTST // flags of Rn AND Op2
+	OpTEQ
+	OpCMP
+	OpCMN
+
+	OpLSLr // Rd = Rn shifted by Rm[7:0]
+	OpLSRr
+	OpASRr
+	OpRORr
+
+	OpMUL   // Rd = Rn*Rm (FS: N and Z only)
+	OpMLA   // Rd = Ra + Rn*Rm
+	OpMLS   // Rd = Ra - Rn*Rm
+	OpSMULL // Ra:Rd = Rn*Rm (Ra = RdHi, Rd = RdLo)
+	OpUMULL
+	OpSMLAL
+	OpUMLAL
+	OpSDIV
+	OpUDIV
+
+	OpMOVW // Rd = Imm
+	OpMOVT // Rd[31:16] = Imm
+	OpADR  // Rd = Align(PC,4) + int32(Imm)
+	OpSBFX // Imm = lsb, ShN = width
+	OpUBFX
+	OpBFI // Imm = lsb, ShN = msb
+	OpBFC
+	OpSSAT // Rd = SignedSat(Rn shifted, Imm)
+	OpUSAT
+	OpCLZ // Rd = f(Rm)
+	OpRBIT
+	OpREV
+	OpREV16
+	OpREVSH
+	OpSXTB // Rd = Rn(+, unless Rn is 15) + extend(Rm ROR ShN)
+	OpSXTH
+	OpUXTB
+	OpUXTH
+
+	OpLDR // address Rn +/- (Imm, or Rm<<ShN); FAdd, FIndex, FWback, FUnpriv; Rn 15 = literal
+	OpLDRB
+	OpLDRH
+	OpLDRSB
+	OpLDRSH
+	OpSTR
+	OpSTRB
+	OpSTRH
+	OpLDRD // Rd = Rt, Ra = Rt2
+	OpSTRD
+	OpLDM // Imm = register list; FWback
+	OpLDMDB
+	OpSTM
+	OpSTMDB
+	OpLDREX // Rd = Rt, address Rn + Imm
+	OpLDREXB
+	OpLDREXH
+	OpSTREX // Rm = status register, Rd = Rt, address Rn + Imm
+	OpSTREXB
+	OpSTREXH
+	OpCLREX
+	OpTBB // branch by table at Rn + Rm
+	OpTBH
+
+	OpB    // if Cond: PC = PC + 4 + int32(Imm)
+	OpBL   // LR = next | 1; PC = PC + 4 + int32(Imm)
+	OpBX   // branch and exchange to Rm
+	OpBLX  // call Rm
+	OpCBZ  // if Rn == 0: PC = PC + 4 + Imm
+	OpCBNZ // if Rn != 0
+	OpIT   // Imm = firstcond<<4 | mask
+	OpMRS  // Rd = special register Imm (SYSm)
+	OpMSR  // special register Imm&0xff = Rn, mask Imm>>8
+	OpCPS  // Imm bit 4: disable; bit 1: PRIMASK; bit 0: FAULTMASK
+	OpNOP  // NOP, YIELD, hints, barriers, PLD/PLI
+	OpWFI
+	OpWFE
+	OpSEV
+	OpSVC  // Imm = comment
+	OpBKPT // Imm = comment
+	OpUDF  // permanently undefined
+
+	opCount
+)
+
+// ShImm as ShT means the second operand is Imm.
+const ShImm uint8 = 5
+
+// NumOps is the number of operations, for executors' tables.
+const NumOps = int(opCount)
