@@ -78,3 +78,38 @@ func usat(v int64, n uint32) (uint32, bool) {
 	}
 	return uint32(v), false
 }
+
+// op2 is the second operand of an arithmetic instruction (carry unused).
+func (a *armState) op2(in *thumb.Inst) uint32 {
+	if in.ShT == thumb.ShImm {
+		return in.Imm
+	}
+	if in.ShN == 0 {
+		return a.r[in.Rm]
+	}
+	return a.shifted(in)
+}
+
+// shifted is Rm shifted by the instruction's shift (kept out of line).
+//
+//go:noinline
+func (a *armState) shifted(in *thumb.Inst) uint32 {
+	v, _ := shiftC(a.r[in.Rm], in.ShT, in.ShN, a.c)
+	return v
+}
+
+// addFlags are the N, Z, C, V flags of res = x + y.
+func addFlags(x, y, res uint32) (n, z, c, v bool) {
+	return res>>31 != 0, res == 0, res < x, (x^res)&(y^res)>>31 != 0
+}
+
+// subFlags are the flags of res = x - y (carry is NOT borrow).
+func subFlags(x, y, res uint32) (n, z, c, v bool) {
+	return res>>31 != 0, res == 0, x >= y, (x^y)&(x^res)>>31 != 0
+}
+
+// setsFlags reports whether the instruction updates the flags: 16-bit
+// data processing sets them only outside an IT block.
+func setsFlags(in *thumb.Inst, it uint8) bool {
+	return in.Flags&thumb.FS != 0 && (in.Flags&thumb.FSIT == 0 || it == 0)
+}

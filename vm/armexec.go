@@ -33,7 +33,7 @@ func (m *Machine) armExec(h *Hart, limit uint64) (n uint64) {
 		ap       *armPage
 		apBase   uint32
 		npc, res uint32
-		ok, sf   bool
+		ok       bool
 	)
 	if a.tFault {
 		f = armFault{exc: excUsageFault, cfsr: cfsrINVSTATE, ret: pc}
@@ -51,7 +51,207 @@ loop:
 				break
 			}
 			in = &ap.s[(pc-apBase)>>1]
-			if in.Op <= thumb.OpBreak {
+			// Fast switch: common forms outside IT blocks, with no calls,
+			// so that the compiler keeps pc, n and the page in registers.
+			// A form it does not take breaks out to the full switch.
+			if a.it == 0 {
+				switch in.Op {
+				case thumb.OpMOV:
+					if in.Rd == 15 || in.Flags&thumb.FImmC != 0 {
+						break
+					}
+					if in.ShT == thumb.ShImm {
+						res = in.Imm
+					} else if in.ShN == 0 && in.Rm != 15 {
+						res = r[in.Rm&15]
+					} else {
+						break
+					}
+					if in.Flags&thumb.FS != 0 {
+						a.n, a.z = res>>31 != 0, res == 0
+					}
+					r[in.Rd&15] = res
+					n++
+					// A branch instead of pc += in.Size: the predicted
+					// branch gives the next slot's address without waiting
+					// for this slot's load (see exec.go).
+					if in.Size == 2 {
+						pc += 2
+						continue
+					}
+					pc += 4
+					continue
+				case thumb.OpADD, thumb.OpSUB, thumb.OpCMP:
+					if in.Rd == 15 || in.Rn == 15 {
+						break
+					}
+					y := in.Imm
+					if in.ShT != thumb.ShImm {
+						if in.ShN != 0 || in.Rm == 15 {
+							break
+						}
+						y = r[in.Rm&15]
+					}
+					x := r[in.Rn&15]
+					if in.Op == thumb.OpADD {
+						res = x + y
+						if in.Flags&thumb.FS != 0 {
+							a.n, a.z, a.c, a.v = addFlags(x, y, res)
+						}
+						r[in.Rd&15] = res
+					} else {
+						res = x - y
+						if in.Flags&thumb.FS != 0 {
+							a.n, a.z, a.c, a.v = subFlags(x, y, res)
+						}
+						if in.Op == thumb.OpSUB {
+							r[in.Rd&15] = res
+						}
+					}
+					n++
+					// A branch instead of pc += in.Size: the predicted
+					// branch gives the next slot's address without waiting
+					// for this slot's load (see exec.go).
+					if in.Size == 2 {
+						pc += 2
+						continue
+					}
+					pc += 4
+					continue
+				case thumb.OpB:
+					if in.Cond == 14 || a.condPass(in.Cond) {
+						pc += 4 + in.Imm
+					} else {
+						pc += uint32(in.Size)
+					}
+					n++
+					if pc-apBase >= pageSize {
+						continue loop
+					}
+					continue
+				case thumb.OpBL:
+					r[14] = (pc + 4) | 1
+					pc += 4 + in.Imm
+					n++
+					continue loop
+				case thumb.OpCBZ, thumb.OpCBNZ:
+					if (r[in.Rn&15] == 0) == (in.Op == thumb.OpCBZ) {
+						pc += 4 + in.Imm
+					} else {
+						pc += 2
+					}
+					n++
+					continue
+				case thumb.OpMOVW:
+					r[in.Rd&15] = in.Imm
+					n++
+					pc += 4
+					continue
+				case thumb.OpLDR, thumb.OpLDRB, thumb.OpLDRH:
+					if in.Rd == 15 || in.Rn == 15 || a.ccr&ccrUNALIGNTRP != 0 || (in.ShT != thumb.ShImm && in.Rm == 15) {
+						break
+					}
+					b := r[in.Rn&15]
+					o := in.Imm
+					if in.ShT != thumb.ShImm {
+						o = r[in.Rm&15] << in.ShN
+					}
+					ea := b - o
+					if in.Flags&thumb.FAdd != 0 {
+						ea = b + o
+					}
+					addr := b
+					if in.Flags&thumb.FIndex != 0 {
+						addr = ea
+					}
+					off := addr - base
+					if off>>pageShift >= uint32(len(fp)) || off&pageMask > pageSize-4 {
+						break
+					}
+					p := fp[off>>pageShift].rd
+					if p == nil {
+						break
+					}
+					switch in.Op {
+					case thumb.OpLDR:
+						res = le.Uint32(p.data[off&pageMask:])
+					case thumb.OpLDRB:
+						res = uint32(p.data[off&pageMask])
+					default:
+						res = uint32(le.Uint16(p.data[off&pageMask:]))
+					}
+					if in.Flags&thumb.FWback != 0 {
+						r[in.Rn&15] = ea
+					}
+					r[in.Rd&15] = res
+					n++
+					// A branch instead of pc += in.Size: the predicted
+					// branch gives the next slot's address without waiting
+					// for this slot's load (see exec.go).
+					if in.Size == 2 {
+						pc += 2
+						continue
+					}
+					pc += 4
+					continue
+				case thumb.OpSTR, thumb.OpSTRB, thumb.OpSTRH:
+					if a.ccr&ccrUNALIGNTRP != 0 || in.Rn == 15 || in.Rd == 15 || (in.ShT != thumb.ShImm && in.Rm == 15) {
+						break
+					}
+					b := r[in.Rn&15]
+					o := in.Imm
+					if in.ShT != thumb.ShImm {
+						o = r[in.Rm&15] << in.ShN
+					}
+					ea := b - o
+					if in.Flags&thumb.FAdd != 0 {
+						ea = b + o
+					}
+					addr := b
+					if in.Flags&thumb.FIndex != 0 {
+						addr = ea
+					}
+					off := addr - base
+					if off>>pageShift >= uint32(len(fp)) || off&pageMask > pageSize-4 {
+						break
+					}
+					p := fp[off>>pageShift].wr
+					if p == nil {
+						break
+					}
+					switch in.Op {
+					case thumb.OpSTR:
+						le.PutUint32(p.data[off&pageMask:], r[in.Rd&15])
+					case thumb.OpSTRB:
+						p.data[off&pageMask] = byte(r[in.Rd&15])
+					default:
+						le.PutUint16(p.data[off&pageMask:], uint16(r[in.Rd&15]))
+					}
+					if in.Flags&thumb.FWback != 0 {
+						r[in.Rn&15] = ea
+					}
+					n++
+					// A branch instead of pc += in.Size: the predicted
+					// branch gives the next slot's address without waiting
+					// for this slot's load (see exec.go).
+					if in.Size == 2 {
+						pc += 2
+						continue
+					}
+					pc += 4
+					continue
+				}
+			}
+		dispatch:
+			if a.it != 0 && in.Op > thumb.OpBreak && !a.condPass(a.it>>4) && in.Op != thumb.OpBKPT {
+				a.itAdvance()
+				n++
+				pc += uint32(in.Size)
+				continue
+			}
+			r[15] = pc + 4
+			switch in.Op {
+			case thumb.OpUndecoded, thumb.OpBreak:
 				if in.Op == thumb.OpBreak && !m.noBP && !(m.skipBP && n == 0) {
 					m.setStop(Stop{Reason: StopBreakpoint, Hart: h.id, PC: pc, Time: m.time + n})
 					break loop
@@ -65,16 +265,7 @@ loop:
 				} else {
 					in = &tmp
 				}
-			}
-			if a.it != 0 && !a.condPass(a.it>>4) && in.Op != thumb.OpBKPT {
-				a.itAdvance()
-				n++
-				pc += uint32(in.Size)
-				continue
-			}
-			r[15] = pc + 4
-			sf = in.Flags&thumb.FS != 0 && (in.Flags&thumb.FSIT == 0 || a.it == 0)
-			switch in.Op {
+				goto dispatch
 			case thumb.OpMOV, thumb.OpMVN, thumb.OpAND, thumb.OpBIC, thumb.OpORR, thumb.OpORN, thumb.OpEOR, thumb.OpTST, thumb.OpTEQ:
 				var op2 uint32
 				c := a.c
@@ -85,9 +276,9 @@ loop:
 						c = in.Flags&thumb.FImmCV != 0
 					}
 				case in.ShN == 0 && in.ShT == thumb.ShLSL:
-					op2 = r[in.Rm]
+					op2 = r[in.Rm&15]
 				default:
-					op2, c = shiftC(r[in.Rm], in.ShT, in.ShN, a.c)
+					op2, c = shiftC(r[in.Rm&15], in.ShT, in.ShN, a.c)
 				}
 				switch in.Op {
 				case thumb.OpMOV:
@@ -95,17 +286,17 @@ loop:
 				case thumb.OpMVN:
 					res = ^op2
 				case thumb.OpAND, thumb.OpTST:
-					res = r[in.Rn] & op2
+					res = r[in.Rn&15] & op2
 				case thumb.OpBIC:
-					res = r[in.Rn] &^ op2
+					res = r[in.Rn&15] &^ op2
 				case thumb.OpORR:
-					res = r[in.Rn] | op2
+					res = r[in.Rn&15] | op2
 				case thumb.OpORN:
-					res = r[in.Rn] | ^op2
+					res = r[in.Rn&15] | ^op2
 				default: // EOR, TEQ
-					res = r[in.Rn] ^ op2
+					res = r[in.Rn&15] ^ op2
 				}
-				if sf {
+				if setsFlags(in, a.it) {
 					a.n, a.z, a.c = res>>31 != 0, res == 0, c
 				}
 				if in.Op == thumb.OpTST || in.Op == thumb.OpTEQ {
@@ -115,71 +306,150 @@ loop:
 					npc = res &^ 1
 					goto branch
 				}
-				r[in.Rd] = res
-			case thumb.OpADD, thumb.OpADC, thumb.OpSUB, thumb.OpSBC, thumb.OpRSB, thumb.OpCMP, thumb.OpCMN:
+				r[in.Rd&15] = res
+			case thumb.OpADD:
+				res = r[in.Rn&15] + a.op2(in)
+				if setsFlags(in, a.it) {
+					a.n, a.z, a.c, a.v = addFlags(r[in.Rn&15], a.op2(in), res)
+				}
+				if in.Rd == 15 {
+					npc = res &^ 1
+					goto branch
+				}
+				r[in.Rd&15] = res
+			case thumb.OpSUB:
+				res = r[in.Rn&15] - a.op2(in)
+				if setsFlags(in, a.it) {
+					a.n, a.z, a.c, a.v = subFlags(r[in.Rn&15], a.op2(in), res)
+				}
+				if in.Rd == 15 {
+					npc = res &^ 1
+					goto branch
+				}
+				r[in.Rd&15] = res
+			case thumb.OpCMP:
+				x, y := r[in.Rn&15], a.op2(in)
+				a.n, a.z, a.c, a.v = subFlags(x, y, x-y)
+			case thumb.OpMOVW:
+				r[in.Rd&15] = in.Imm
+			case thumb.OpMOVT:
+				r[in.Rd&15] = r[in.Rd&15]&0xffff | in.Imm<<16
+			case thumb.OpUXTB:
+				if in.ShN != 0 || in.Rn != 15 {
+					goto slow
+				}
+				r[in.Rd&15] = r[in.Rm&15] & 0xff
+			case thumb.OpUXTH:
+				if in.ShN != 0 || in.Rn != 15 {
+					goto slow
+				}
+				r[in.Rd&15] = r[in.Rm&15] & 0xffff
+			case thumb.OpLDM, thumb.OpSTMDB:
+				// Fast path: POP/LDMIA and PUSH/STMDB inside one RAM page.
+				cnt := uint32(bits.OnesCount32(in.Imm))
+				start := r[in.Rn&15]
+				if in.Op == thumb.OpSTMDB {
+					start -= 4 * cnt
+				}
+				off := start - base
+				if start&3 != 0 || off>>pageShift >= uint32(len(fp)) || off&pageMask > pageSize-4*cnt {
+					goto slow
+				}
+				if in.Op == thumb.OpLDM {
+					p := fp[off>>pageShift].rd
+					if p == nil || in.Imm&(1<<in.Rn) != 0 {
+						goto slow
+					}
+					d := p.data[off&pageMask:]
+					k := 0
+					for l := in.Imm & 0x7fff; l != 0; l &= l - 1 {
+						r[bits.TrailingZeros32(l)] = le.Uint32(d[k:])
+						k += 4
+					}
+					if in.Flags&thumb.FWback != 0 {
+						r[in.Rn&15] = start + 4*cnt
+					}
+					if in.Imm&(1<<15) != 0 {
+						npc = le.Uint32(d[k:])
+						goto bxwrite
+					}
+					break
+				}
+				p := fp[off>>pageShift].wr
+				if p == nil {
+					goto slow
+				}
+				d := p.data[off&pageMask:]
+				k := 0
+				for l := in.Imm; l != 0; l &= l - 1 {
+					le.PutUint32(d[k:], r[bits.TrailingZeros32(l)])
+					k += 4
+				}
+				if in.Flags&thumb.FWback != 0 {
+					r[in.Rn&15] = start
+				}
+			case thumb.OpADC, thumb.OpSBC, thumb.OpRSB, thumb.OpCMN:
 				op2 := in.Imm
 				if in.ShT != thumb.ShImm {
-					op2, _ = shiftC(r[in.Rm], in.ShT, in.ShN, a.c)
+					op2, _ = shiftC(r[in.Rm&15], in.ShT, in.ShN, a.c)
 				}
-				x := r[in.Rn]
+				x := r[in.Rn&15]
 				var c, v bool
 				switch in.Op {
-				case thumb.OpADD, thumb.OpCMN:
+				case thumb.OpCMN:
 					res, c, v = addC(x, op2, false)
 				case thumb.OpADC:
 					res, c, v = addC(x, op2, a.c)
-				case thumb.OpSUB, thumb.OpCMP:
-					res, c, v = addC(x, ^op2, true)
 				case thumb.OpSBC:
 					res, c, v = addC(x, ^op2, a.c)
 				default: // RSB
 					res, c, v = addC(^x, op2, true)
 				}
-				if sf {
+				if setsFlags(in, a.it) {
 					a.n, a.z, a.c, a.v = res>>31 != 0, res == 0, c, v
 				}
-				if in.Op == thumb.OpCMP || in.Op == thumb.OpCMN {
+				if in.Op == thumb.OpCMN {
 					break
 				}
 				if in.Rd == 15 {
 					npc = res &^ 1
 					goto branch
 				}
-				r[in.Rd] = res
+				r[in.Rd&15] = res
 			case thumb.OpLSLr, thumb.OpLSRr, thumb.OpASRr, thumb.OpRORr:
 				var c bool
-				res, c = shiftC(r[in.Rn], uint8(in.Op-thumb.OpLSLr), uint8(min(r[in.Rm]&0xff, 255)), a.c)
-				if in.Op == thumb.OpRORr && r[in.Rm]&0xff == 0 {
+				res, c = shiftC(r[in.Rn&15], uint8(in.Op-thumb.OpLSLr), uint8(min(r[in.Rm&15]&0xff, 255)), a.c)
+				if in.Op == thumb.OpRORr && r[in.Rm&15]&0xff == 0 {
 					c = a.c
 				}
-				if sf {
+				if setsFlags(in, a.it) {
 					a.n, a.z, a.c = res>>31 != 0, res == 0, c
 				}
-				r[in.Rd] = res
+				r[in.Rd&15] = res
 			case thumb.OpMUL:
-				res = r[in.Rn] * r[in.Rm]
-				if sf {
+				res = r[in.Rn&15] * r[in.Rm&15]
+				if setsFlags(in, a.it) {
 					a.n, a.z = res>>31 != 0, res == 0
 				}
-				r[in.Rd] = res
+				r[in.Rd&15] = res
 			case thumb.OpMLA:
-				r[in.Rd] = r[in.Ra] + r[in.Rn]*r[in.Rm]
+				r[in.Rd&15] = r[in.Ra&15] + r[in.Rn&15]*r[in.Rm&15]
 			case thumb.OpMLS:
-				r[in.Rd] = r[in.Ra] - r[in.Rn]*r[in.Rm]
+				r[in.Rd&15] = r[in.Ra&15] - r[in.Rn&15]*r[in.Rm&15]
 			case thumb.OpUMULL:
-				hi, lo := bits.Mul32(r[in.Rn], r[in.Rm])
-				r[in.Rd], r[in.Ra] = lo, hi
+				hi, lo := bits.Mul32(r[in.Rn&15], r[in.Rm&15])
+				r[in.Rd&15], r[in.Ra&15] = lo, hi
 			case thumb.OpSMULL:
-				p := int64(int32(r[in.Rn])) * int64(int32(r[in.Rm]))
-				r[in.Rd], r[in.Ra] = uint32(p), uint32(p>>32)
+				p := int64(int32(r[in.Rn&15])) * int64(int32(r[in.Rm&15]))
+				r[in.Rd&15], r[in.Ra&15] = uint32(p), uint32(p>>32)
 			case thumb.OpUMLAL:
-				p := uint64(r[in.Rn])*uint64(r[in.Rm]) + (uint64(r[in.Ra])<<32 | uint64(r[in.Rd]))
-				r[in.Rd], r[in.Ra] = uint32(p), uint32(p>>32)
+				p := uint64(r[in.Rn&15])*uint64(r[in.Rm&15]) + (uint64(r[in.Ra&15])<<32 | uint64(r[in.Rd&15]))
+				r[in.Rd&15], r[in.Ra&15] = uint32(p), uint32(p>>32)
 			case thumb.OpSMLAL:
-				p := int64(int32(r[in.Rn]))*int64(int32(r[in.Rm])) + int64(uint64(r[in.Ra])<<32|uint64(r[in.Rd]))
-				r[in.Rd], r[in.Ra] = uint32(p), uint32(p>>32)
+				p := int64(int32(r[in.Rn&15]))*int64(int32(r[in.Rm&15])) + int64(uint64(r[in.Ra&15])<<32|uint64(r[in.Rd&15]))
+				r[in.Rd&15], r[in.Ra&15] = uint32(p), uint32(p>>32)
 			case thumb.OpSDIV, thumb.OpUDIV:
-				d := r[in.Rm]
+				d := r[in.Rm&15]
 				switch {
 				case d == 0:
 					if a.ccr&ccrDIV0TRP != 0 {
@@ -188,21 +458,21 @@ loop:
 					}
 					res = 0
 				case in.Op == thumb.OpUDIV:
-					res = r[in.Rn] / d
-				case r[in.Rn] == 0x80000000 && d == ^uint32(0):
+					res = r[in.Rn&15] / d
+				case r[in.Rn&15] == 0x80000000 && d == ^uint32(0):
 					res = 0x80000000
 				default:
-					res = uint32(int32(r[in.Rn]) / int32(d))
+					res = uint32(int32(r[in.Rn&15]) / int32(d))
 				}
-				r[in.Rd] = res
+				r[in.Rd&15] = res
 			case thumb.OpLDR, thumb.OpLDRB, thumb.OpLDRH, thumb.OpLDRSB, thumb.OpLDRSH:
-				b := r[in.Rn]
+				b := r[in.Rn&15]
 				if in.Rn == 15 {
 					b = (pc + 4) &^ 3
 				}
 				o := in.Imm
 				if in.ShT != thumb.ShImm {
-					o = r[in.Rm] << in.ShN
+					o = r[in.Rm&15] << in.ShN
 				}
 				ea := b - o
 				if in.Flags&thumb.FAdd != 0 {
@@ -235,22 +505,22 @@ loop:
 					res = uint32(int32(int16(res)))
 				}
 				if in.Flags&thumb.FWback != 0 {
-					r[in.Rn] = ea
+					r[in.Rn&15] = ea
 				}
 				if in.Rd == 15 {
 					npc = res
 					goto bxwrite
 				}
-				r[in.Rd] = res
+				r[in.Rd&15] = res
 				if m.brk {
 					npc = pc + uint32(in.Size)
 					goto brk
 				}
 			case thumb.OpSTR, thumb.OpSTRB, thumb.OpSTRH:
-				b := r[in.Rn]
+				b := r[in.Rn&15]
 				o := in.Imm
 				if in.ShT != thumb.ShImm {
-					o = r[in.Rm] << in.ShN
+					o = r[in.Rm&15] << in.ShN
 				}
 				ea := b - o
 				if in.Flags&thumb.FAdd != 0 {
@@ -261,7 +531,7 @@ loop:
 					addr = ea
 				}
 				size := armSize(in.Op)
-				v := r[in.Rd]
+				v := r[in.Rd&15]
 				if off := addr - base; off>>pageShift < uint32(len(fp)) && fp[off>>pageShift].wr != nil && off&pageMask <= pageSize-size &&
 					(addr&(size-1) == 0 || a.ccr&ccrUNALIGNTRP == 0) {
 					d := fp[off>>pageShift].wr.data[off&pageMask:]
@@ -278,7 +548,7 @@ loop:
 					goto fault
 				}
 				if in.Flags&thumb.FWback != 0 {
-					r[in.Rn] = ea
+					r[in.Rn&15] = ea
 				}
 				if m.brk {
 					npc = pc + uint32(in.Size)
@@ -294,19 +564,19 @@ loop:
 				npc = pc + 4 + in.Imm
 				goto branch
 			case thumb.OpBX:
-				npc = r[in.Rm]
+				npc = r[in.Rm&15]
 				goto bxwrite
 			case thumb.OpBLX:
-				npc = r[in.Rm]
+				npc = r[in.Rm&15]
 				r[14] = (pc + 2) | 1
 				goto bxwrite
 			case thumb.OpCBZ:
-				if r[in.Rn] == 0 {
+				if r[in.Rn&15] == 0 {
 					npc = pc + 4 + in.Imm
 					goto branch
 				}
 			case thumb.OpCBNZ:
-				if r[in.Rn] != 0 {
+				if r[in.Rn&15] != 0 {
 					npc = pc + 4 + in.Imm
 					goto branch
 				}
@@ -316,6 +586,21 @@ loop:
 				pc += 2
 				continue
 			case thumb.OpNOP, thumb.OpWFE, thumb.OpSEV:
+			default:
+				goto slow
+			}
+			if a.it != 0 {
+				a.itAdvance()
+			}
+			n++
+			if in.Size == 2 {
+				pc += 2
+				continue
+			}
+			pc += 4
+			continue
+		slow:
+			switch {
 			default:
 				var done armDone
 				done, f = m.armSlow(h, in, pc, n)

@@ -8,21 +8,34 @@ const (
 	OpUndef               // undefined instruction (UsageFault UNDEFINSTR)
 	OpCoproc              // coprocessor space (UsageFault NOCP unless a coprocessor takes it)
 
+	// The forms the executor's fast switch takes come first, densely.
+	OpMOV // Rd = Op2
+	OpADD
+	OpSUB
+	OpCMP
+	OpB    // if Cond: PC = PC + 4 + int32(Imm)
+	OpBL   // LR = next | 1; PC = PC + 4 + int32(Imm)
+	OpCBZ  // if Rn == 0: PC = PC + 4 + Imm
+	OpCBNZ // if Rn != 0
+	OpMOVW // Rd = Imm
+	OpLDR  // address Rn +/- (Imm, or Rm<<ShN); FAdd, FIndex, FWback, FUnpriv; Rn 15 = literal
+	OpLDRB
+	OpLDRH
+	OpSTR
+	OpSTRB
+	OpSTRH
+
 	OpAND
 	OpBIC
 	OpORR
 	OpORN
 	OpEOR
-	OpADD
 	OpADC
 	OpSBC
-	OpSUB
 	OpRSB
-	OpMOV // Rd = Op2
 	OpMVN
 	OpTST // flags of Rn AND Op2
 	OpTEQ
-	OpCMP
 	OpCMN
 
 	OpLSLr // Rd = Rn shifted by Rm[7:0]
@@ -40,7 +53,6 @@ const (
 	OpSDIV
 	OpUDIV
 
-	OpMOVW // Rd = Imm
 	OpMOVT // Rd[31:16] = Imm
 	OpADR  // Rd = Align(PC,4) + int32(Imm)
 	OpSBFX // Imm = lsb, ShN = width
@@ -59,14 +71,8 @@ const (
 	OpUXTB
 	OpUXTH
 
-	OpLDR // address Rn +/- (Imm, or Rm<<ShN); FAdd, FIndex, FWback, FUnpriv; Rn 15 = literal
-	OpLDRB
-	OpLDRH
 	OpLDRSB
 	OpLDRSH
-	OpSTR
-	OpSTRB
-	OpSTRH
 	OpLDRD // Rd = Rt, Ra = Rt2
 	OpSTRD
 	OpLDM // Imm = register list; FWback
@@ -83,17 +89,13 @@ const (
 	OpTBB // branch by table at Rn + Rm
 	OpTBH
 
-	OpB    // if Cond: PC = PC + 4 + int32(Imm)
-	OpBL   // LR = next | 1; PC = PC + 4 + int32(Imm)
-	OpBX   // branch and exchange to Rm
-	OpBLX  // call Rm
-	OpCBZ  // if Rn == 0: PC = PC + 4 + Imm
-	OpCBNZ // if Rn != 0
-	OpIT   // Imm = firstcond<<4 | mask
-	OpMRS  // Rd = special register Imm (SYSm)
-	OpMSR  // special register Imm&0xff = Rn, mask Imm>>8
-	OpCPS  // Imm bit 4: disable; bit 1: PRIMASK; bit 0: FAULTMASK
-	OpNOP  // NOP, YIELD, hints, barriers, PLD/PLI
+	OpBX  // branch and exchange to Rm
+	OpBLX // call Rm
+	OpIT  // Imm = firstcond<<4 | mask
+	OpMRS // Rd = special register Imm (SYSm)
+	OpMSR // special register Imm&0xff = Rn, mask Imm>>8
+	OpCPS // Imm bit 4: disable; bit 1: PRIMASK; bit 0: FAULTMASK
+	OpNOP // NOP, YIELD, hints, barriers, PLD/PLI
 	OpWFI
 	OpWFE
 	OpSEV
