@@ -26,6 +26,7 @@ type armConfig struct {
 	refTick uint64 // ns per tick, CLKSOURCE=0
 	calib   uint32
 	fpu     bool
+	dsp     bool // ARMv7E-M DSP instructions
 }
 
 // armCPUIDs are the CPUID values of the supported cores (QEMU 7.2).
@@ -42,6 +43,7 @@ func (m *Machine) setupARM(b Board) {
 		numIRQ: max(b.IRQs, 1),
 		calib:  b.SysTickCalib,
 		fpu:    b.CPU == "cortex-m4f",
+		dsp:    b.CPU == "cortex-m4f",
 	}
 	m.armCfg.numIRQ = min(m.armCfg.numIRQ, armMaxIRQ)
 	m.armCfg.cpuTick = max(1, 1_000_000_000/max(b.CPUClockHz, 1))

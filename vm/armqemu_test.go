@@ -24,6 +24,7 @@ func TestARMAgainstQEMU(t *testing.T) {
 	cases := []struct{ board, elf string }{
 		{"mps2-an385", "arm/isa/isa-m3.elf"},
 		{"mps2-an386", "arm/isa/isa-m3.elf"},
+		{"mps2-an386", "arm/isa/isa-m4.elf"},
 		{"mps2-an385", "arm/bench/bench.elf"},
 	}
 	for _, c := range cases {

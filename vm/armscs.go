@@ -281,6 +281,9 @@ func (m *Machine) armReadSpecial(a *armState, sysm uint32) uint32 {
 		}
 		if sysm&4 == 0 {
 			v |= a.xpsr() & 0xf8000000
+			if m.armCfg.dsp {
+				v |= uint32(a.ge) << 16
+			}
 		}
 		return v
 	case sysm == 8:
@@ -311,8 +314,15 @@ func (m *Machine) armReadSpecial(a *armState, sysm uint32) uint32 {
 func (m *Machine) armWriteSpecial(a *armState, imm, v uint32) {
 	sysm := imm & 0xff
 	if sysm <= 7 {
-		if sysm&4 == 0 && imm>>8&2 != 0 {
-			a.setAPSR(v)
+		if sysm&4 == 0 {
+			ge := a.ge
+			if imm>>8&2 != 0 {
+				a.setAPSR(v)
+				a.ge = ge
+			}
+			if imm>>8&1 != 0 && m.armCfg.dsp {
+				a.ge = uint8(v >> 16 & 15)
+			}
 		}
 		return
 	}

@@ -134,6 +134,10 @@ func (m *Machine) armSlow(h *Hart, in *thumb.Inst, pc uint32, n uint64) (armDone
 		return armFaulted, armFault{exc: excSVCall, ret: pc + 2, counted: true}
 	case thumb.OpBKPT:
 		return m.armBKPT(h, in, pc)
+	case thumb.OpDSP:
+		if !m.armCfg.dsp || !a.armDSP(in.Imm) {
+			return m.armUndef(pc)
+		}
 	case thumb.OpCoproc:
 		return armFaulted, armFault{exc: excUsageFault, cfsr: cfsrNOCP, ret: pc, counted: true}
 	default: // OpUndef, OpUDF

@@ -9,6 +9,7 @@ type armState struct {
 	n, z   bool
 	c, v   bool
 	q      bool
+	ge     uint8  // APSR.GE (DSP)
 	it     uint8  // ITSTATE: firstcond<<4 | mask, 0 outside an IT block
 	ipsr   uint16 // exception number being handled, 0 in Thread mode
 	tFault bool   // EPSR.T is 0: the next instruction raises INVSTATE
@@ -110,12 +111,14 @@ func (a *armState) xpsr() uint32 {
 	if !a.tFault {
 		v |= 1 << 24
 	}
-	v |= uint32(a.it&3)<<25 | uint32(a.it>>2)<<10
+	v |= uint32(a.it&3)<<25 | uint32(a.it>>2)<<10 | uint32(a.ge&15)<<16
 	return v | uint32(a.ipsr)
 }
 
-// setAPSR sets the N, Z, C, V and Q flags from bits 31-27 of v.
+// setAPSR sets the N, Z, C, V and Q flags from bits 31-27 of v and the
+// GE bits from 19-16.
 func (a *armState) setAPSR(v uint32) {
+	a.ge = uint8(v >> 16 & 15)
 	a.n, a.z, a.c, a.v, a.q = v>>31&1 != 0, v>>30&1 != 0, v>>29&1 != 0, v>>28&1 != 0, v>>27&1 != 0
 }
 

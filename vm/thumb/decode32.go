@@ -177,7 +177,10 @@ func decodeDPShifted(h1, h2 uint32) Inst {
 	s := h1&0x10 != 0
 	op, ok := dpOp(h1>>5&15, rd, rn, s)
 	if !ok {
-		return undef() // PKHBT/PKHTB (DSP) and reserved
+		if h1>>5&15 == 6 && !s && h2&0x10 == 0 {
+			return dsp(h1, h2) // PKHBT, PKHTB
+		}
+		return undef()
 	}
 	t, n := decodeImmShift(h2>>4&3, (h2>>12&7)<<2|h2>>6&3)
 	in := Inst{Op: op, Rd: uint8(rd), Rn: uint8(rn), Rm: uint8(rm), ShT: t, ShN: n}
@@ -269,13 +272,13 @@ func decodeDPPlainImm(h1, h2 uint32) Inst {
 		return Inst{Op: OpMOVT, Rd: rd, Imm: (h1&15)<<12 | imm12}
 	case 0x10, 0x12:
 		if h1&0x20 != 0 && imm5 == 0 {
-			return undef() // SSAT16 (DSP)
+			return dsp(h1, h2) // SSAT16
 		}
 		t, n := decodeImmShift(h1>>4&2, imm5)
 		return Inst{Op: OpSSAT, Rd: rd, Rn: rn, ShT: t, ShN: n, Imm: sat + 1}
 	case 0x18, 0x1a:
 		if h1&0x20 != 0 && imm5 == 0 {
-			return undef() // USAT16 (DSP)
+			return dsp(h1, h2) // USAT16
 		}
 		t, n := decodeImmShift(h1>>4&2, imm5)
 		return Inst{Op: OpUSAT, Rd: rd, Rn: rn, ShT: t, ShN: n, Imm: sat}
@@ -436,11 +439,15 @@ func decodeDPReg(h1, h2 uint32) Inst {
 	case op1 <= 5 && op2&8 != 0: // extend (and add)
 		ops := [6]Op{OpSXTH, OpUXTH, OpUndef, OpUndef, OpSXTB, OpUXTB}
 		if ops[op1] == OpUndef {
-			return undef() // SXTAB16/UXTAB16 (DSP)
+			return dsp(h1, h2) // SXTAB16, UXTAB16
 		}
 		return Inst{Op: ops[op1], Rd: rd, Rn: rn, Rm: rm, ShN: uint8(h2>>4&3) * 8}
+	case op1>>3 == 1 && op2>>3 == 0 && op2&3 != 3 && op1&3 != 3: // parallel add/subtract
+		return dsp(h1, h2)
 	case op1>>2 == 2 && op2>>2 == 2: // miscellaneous
 		switch (op1&3)<<2 | op2&3 {
+		case 0, 1, 2, 3, 8: // QADD, QDADD, QSUB, QDSUB, SEL
+			return dsp(h1, h2)
 		case 4:
 			return Inst{Op: OpREV, Rd: rd, Rm: rm}
 		case 5:
@@ -458,8 +465,16 @@ func decodeDPReg(h1, h2 uint32) Inst {
 
 func decodeMul(h1, h2 uint32) Inst {
 	rn, ra, rd, rm := uint8(h1&15), uint8(h2>>12&15), uint8(h2>>8&15), uint8(h2&15)
-	if h1>>4&7 != 0 {
-		return undef() // SMLA<x><y> and friends (DSP)
+	if op1 := h1 >> 4 & 7; op1 != 0 {
+		op2 := h2 >> 4 & 3
+		switch {
+		case op1 == 1, op1 == 3 && op2 < 2, (op1 == 2 || op1 == 4 || op1 == 5 || op1 == 6) && op2 < 2, op1 == 7 && op2 == 0:
+			if op1 == 6 && ra == 15 {
+				return undef()
+			}
+			return dsp(h1, h2)
+		}
+		return undef()
 	}
 	switch h2 >> 4 & 3 {
 	case 0:
@@ -485,10 +500,17 @@ func decodeLongMul(h1, h2 uint32) Inst {
 		return Inst{Op: OpSMLAL, Rd: lo, Ra: hi, Rn: rn, Rm: rm}
 	case op1 == 6 && op2 == 0:
 		return Inst{Op: OpUMLAL, Rd: lo, Ra: hi, Rn: rn, Rm: rm}
+	case op1 == 4 && op2>>2 == 2, (op1 == 4 || op1 == 5) && op2>>1 == 6, op1 == 6 && op2 == 6:
+		return dsp(h1, h2) // SMLALxy, SMLALD, SMLSLD, UMAAL
 	case op1 == 1 && op2 == 15 && lo == 15:
 		return Inst{Op: OpSDIV, Rd: hi, Rn: rn, Rm: rm}
 	case op1 == 3 && op2 == 15 && lo == 15:
 		return Inst{Op: OpUDIV, Rd: hi, Rn: rn, Rm: rm}
 	}
 	return undef()
+}
+
+// dsp returns an ARMv7E-M DSP instruction, executed from its raw bits.
+func dsp(h1, h2 uint32) Inst {
+	return Inst{Op: OpDSP, Rd: uint8(h2 >> 8 & 15), Rn: uint8(h1 & 15), Rm: uint8(h2 & 15), Ra: uint8(h2 >> 12 & 15), Imm: h1<<16 | h2}
 }

@@ -102,6 +102,7 @@ const (
 	OpSVC  // Imm = comment
 	OpBKPT // Imm = comment
 	OpUDF  // permanently undefined
+	OpDSP  // an ARMv7E-M DSP instruction; Imm holds its two halfwords (hw1<<16 | hw2)
 
 	opCount
 )

@@ -70,6 +70,9 @@ int main(void)
 	tests_alu();
 	tests_mem();
 	tests_exc();
+#ifdef __ARM_FEATURE_DSP
+	tests_dsp();
+#endif
 	puts_("done\n");
 	return 0;
 }

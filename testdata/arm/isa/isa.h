@@ -47,5 +47,6 @@ static inline void set_apsr(u32 v) { __asm__ volatile("msr apsr_nzcvq, %0" : : "
 void tests_alu(void);
 void tests_mem(void);
 void tests_exc(void);
+void tests_dsp(void);
 
 #endif
