@@ -228,7 +228,11 @@ func (m *Machine) armEnter(h *Hart, exc int, ret uint32) {
 	a := &h.arm
 	xpsr := a.xpsr()
 	sp := a.r[13]
+	fp := m.armCfg.fpu && a.control&controlFPCA != 0
 	frame := uint32(0x20)
+	if fp {
+		frame = 0x68
+	}
 	if a.ccr&ccrSTKALIGN != 0 && (sp-frame)&4 != 0 {
 		sp -= 4
 		xpsr |= 1 << 9
@@ -242,6 +246,9 @@ func (m *Machine) armEnter(h *Hart, exc int, ret uint32) {
 			break
 		}
 	}
+	if fp {
+		m.fpStack(h, sp+0x20)
+	}
 	a.r[13] = sp
 	excret := uint32(0xfffffff1)
 	if a.ipsr == 0 {
@@ -250,7 +257,11 @@ func (m *Machine) armEnter(h *Hart, exc int, ret uint32) {
 			excret = 0xfffffffd
 		}
 	}
+	if fp {
+		excret &^= 0x10
+	}
 	a.r[14] = excret
+	a.control &^= controlFPCA
 	a.setPending(exc, false)
 	a.setActive(exc, true)
 	a.switchStack(uint16(exc), a.control&^2)
@@ -267,7 +278,8 @@ func (m *Machine) armExceptionReturn(h *Hart, excret uint32) {
 	a := &h.arm
 	exc := int(a.ipsr)
 	kind := excret & 0xf
-	if excret&0x0fffffe0 != 0x0fffffe0 || excret&0x10 == 0 || (kind != 1 && kind != 9 && kind != 0xd) || !a.isActive(exc) {
+	fp := excret&0x10 == 0
+	if excret&0x0fffffe0 != 0x0fffffe0 || (fp && !m.armCfg.fpu) || (kind != 1 && kind != 9 && kind != 0xd) || !a.isActive(exc) {
 		a.cfsr |= cfsrINVPC
 		m.armSyncException(h, armFault{exc: excUsageFault, ret: excret}, 0)
 		return
@@ -306,6 +318,15 @@ func (m *Machine) armExceptionReturn(h *Hart, excret uint32) {
 	a.r[0], a.r[1], a.r[2], a.r[3], a.r[12], a.r[14] = w[0], w[1], w[2], w[3], w[4], w[5]
 	xpsr := w[7]
 	sp += 0x20
+	if fp {
+		if !m.fpUnstack(h, sp) {
+			return
+		}
+		sp += 0x48
+		a.control |= controlFPCA
+	} else {
+		a.control &^= controlFPCA
+	}
 	if xpsr&(1<<9) != 0 && a.ccr&ccrSTKALIGN != 0 {
 		sp += 4
 	}

@@ -97,6 +97,7 @@ func TestARMISA(t *testing.T) {
 	cases := []struct{ board, elf string }{
 		{"mps2-an385", "isa-m3"},
 		{"mps2-an386", "isa-m4"},
+		{"mps2-an386", "isa-m4f"},
 	}
 	for _, c := range cases {
 		t.Run(c.elf, func(t *testing.T) {

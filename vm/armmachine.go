@@ -64,7 +64,15 @@ func (m *Machine) setupARM(b Board) {
 		}
 	}
 	for _, h := range m.harts {
-		h.armReset()
+		m.armResetCore(h)
+	}
+}
+
+// armResetCore resets the core and the FPU's control registers.
+func (m *Machine) armResetCore(h *Hart) {
+	h.armReset()
+	if m.armCfg.fpu {
+		h.arm.fpccr = fpccrASPEN | fpccrLSPEN
 	}
 }
 
@@ -78,7 +86,7 @@ func (h *Hart) armReset() {
 
 // armBoot resets the core and loads SP and PC from the vector table at 0.
 func (m *Machine) armBoot(h *Hart) {
-	h.armReset()
+	m.armResetCore(h)
 	a := &h.arm
 	sp, _ := m.armLoad(h, 0, 4, 0, false)
 	pc, _ := m.armLoad(h, 4, 4, 0, false)

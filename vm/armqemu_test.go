@@ -25,6 +25,7 @@ func TestARMAgainstQEMU(t *testing.T) {
 		{"mps2-an385", "arm/isa/isa-m3.elf"},
 		{"mps2-an386", "arm/isa/isa-m3.elf"},
 		{"mps2-an386", "arm/isa/isa-m4.elf"},
+		{"mps2-an386", "arm/isa/isa-m4f.elf"},
 		{"mps2-an385", "arm/bench/bench.elf"},
 	}
 	for _, c := range cases {

@@ -77,6 +77,20 @@ func (m *Machine) scsReadWord(h *Hart, off uint32) uint32 {
 	case 0xd88:
 		return a.cpacr
 	}
+	if m.armCfg.fpu {
+		switch off {
+		case 0xf34:
+			return a.fpccr
+		case 0xf38:
+			return a.fpcar
+		case 0xf3c:
+			return a.fpdscr
+		case 0xf40:
+			return 0x10110021 // MVFR0
+		case 0xf44:
+			return 0x11000011 // MVFR1
+		}
+	}
 	return 0
 }
 
@@ -246,6 +260,18 @@ func (m *Machine) scsWriteWord(h *Hart, off, v uint32) {
 		if m.armCfg.fpu {
 			a.cpacr = v & (0xf << 20)
 		}
+	case 0xf34:
+		if m.armCfg.fpu {
+			a.fpccr = a.fpccr&^(fpccrASPEN|fpccrLSPEN|0x17b) | v&(fpccrASPEN|fpccrLSPEN|0x17b)
+		}
+	case 0xf38:
+		if m.armCfg.fpu {
+			a.fpcar = v &^ 7
+		}
+	case 0xf3c:
+		if m.armCfg.fpu {
+			a.fpdscr = v & 0x07c00000
+		}
 	case 0xf00: // STIR
 		if i := int(v & 0x1ff); i < m.armCfg.numIRQ {
 			a.setPending(excIRQ0+i, true)
@@ -348,6 +374,9 @@ func (m *Machine) armWriteSpecial(a *armState, imm, v uint32) {
 		}
 	case 20:
 		ctl := a.control&^3 | uint8(v&1)
+		if m.armCfg.fpu {
+			ctl = ctl&^controlFPCA | uint8(v&controlFPCA)
+		}
 		if a.ipsr == 0 {
 			ctl |= uint8(v & 2)
 		} else {

@@ -138,6 +138,8 @@ func (m *Machine) armSlow(h *Hart, in *thumb.Inst, pc uint32, n uint64) (armDone
 		if !m.armCfg.dsp || !a.armDSP(in.Imm) {
 			return m.armUndef(pc)
 		}
+	case thumb.OpVFP:
+		return m.armVFP(h, in.Imm, pc, n)
 	case thumb.OpCoproc:
 		return armFaulted, armFault{exc: excUsageFault, cfsr: cfsrNOCP, ret: pc, counted: true}
 	default: // OpUndef, OpUDF

@@ -13,12 +13,13 @@ import (
 // MarshalBinary/UnmarshalSnapshot into a fresh machine; and the output
 // after the snapshot point is the same.
 func TestARMBoardConformance(t *testing.T) {
-	file := filepath.Join("..", "testdata", "arm", "isa", "isa-m3.elf")
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range []string{"mps2-an385", "mps2-an386"} {
+	for _, c := range []struct{ name, elf string }{{"mps2-an385", "isa-m3"}, {"mps2-an386", "isa-m4f"}} {
+		name := c.name
+		file := filepath.Join("..", "testdata", "arm", "isa", c.elf+".elf")
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
 		b, err := MPS2Board(name)
 		if err != nil {
 			t.Fatal(err)

@@ -40,6 +40,11 @@ type armState struct {
 	stCSR, stRVR, stV0 uint32
 	stStart            uint64 // virtual ns when the counter was last (re)started
 	stFired            uint64 // count of wraps already signalled since stStart
+
+	// FPv4-SP floating-point unit (Cortex-M4F).
+	s                          [32]uint32
+	fpscr                      uint32
+	fpccr, fpcar, fpdscr       uint32
 }
 
 const (
@@ -205,5 +210,5 @@ func (a *armState) itAdvance() {
 	}
 }
 
-// fpFields lists the floating-point state for encoding (none yet).
-func (a *armState) fpFields() []any { return nil }
+// fpFields lists the floating-point state for encoding.
+func (a *armState) fpFields() []any { return []any{&a.s, &a.fpscr, &a.fpccr, &a.fpcar, &a.fpdscr} }

@@ -14,7 +14,7 @@ func decode32(h1, h2 uint32) Inst {
 		case op2&0x60 == 0x20:
 			return decodeDPShifted(h1, h2)
 		default:
-			return Inst{Op: OpCoproc}
+			return coproc(h1, h2)
 		}
 	case 2:
 		if h2&0x8000 != 0 {
@@ -41,7 +41,7 @@ func decode32(h1, h2 uint32) Inst {
 		case op2&0x78 == 0x38:
 			return decodeLongMul(h1, h2)
 		case op2&0x40 != 0:
-			return Inst{Op: OpCoproc}
+			return coproc(h1, h2)
 		}
 	}
 	return undef()
@@ -513,4 +513,13 @@ func decodeLongMul(h1, h2 uint32) Inst {
 // dsp returns an ARMv7E-M DSP instruction, executed from its raw bits.
 func dsp(h1, h2 uint32) Inst {
 	return Inst{Op: OpDSP, Rd: uint8(h2 >> 8 & 15), Rn: uint8(h1 & 15), Rm: uint8(h2 & 15), Ra: uint8(h2 >> 12 & 15), Imm: h1<<16 | h2}
+}
+
+// coproc classifies coprocessor space: coprocessors 10 and 11 (with the
+// T bit 0) are the floating-point extension, the rest has no coprocessor.
+func coproc(h1, h2 uint32) Inst {
+	if h1&0x1000 == 0 && h2>>9&7 == 5 {
+		return Inst{Op: OpVFP, Imm: h1<<16 | h2}
+	}
+	return Inst{Op: OpCoproc}
 }

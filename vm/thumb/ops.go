@@ -103,6 +103,7 @@ const (
 	OpBKPT // Imm = comment
 	OpUDF  // permanently undefined
 	OpDSP  // an ARMv7E-M DSP instruction; Imm holds its two halfwords (hw1<<16 | hw2)
+	OpVFP  // a floating-point (coprocessor 10/11) instruction; Imm holds its halfwords
 
 	opCount
 )

@@ -73,6 +73,9 @@ int main(void)
 #ifdef __ARM_FEATURE_DSP
 	tests_dsp();
 #endif
+#ifdef __ARM_FP
+	tests_fp();
+#endif
 	puts_("done\n");
 	return 0;
 }

@@ -48,5 +48,6 @@ void tests_alu(void);
 void tests_mem(void);
 void tests_exc(void);
 void tests_dsp(void);
+void tests_fp(void);
 
 #endif

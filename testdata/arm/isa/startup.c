@@ -21,6 +21,10 @@ __attribute__((section(".isr_vector"), used)) void (*const vectors[48])(void) = 
 
 void Reset_Handler(void)
 {
+#ifdef __ARM_FP
+	REG(0xE000ED88) |= 0xf << 20; /* CPACR: CP10 and CP11 full access */
+	__asm__ volatile("dsb\n\tisb");
+#endif
 	u32 *s = &__data_load, *d = &__data_start;
 	while (d < &__data_end)
 		*d++ = *s++;
