@@ -42,9 +42,9 @@ type armState struct {
 	stFired            uint64 // count of wraps already signalled since stStart
 
 	// FPv4-SP floating-point unit (Cortex-M4F).
-	s                          [32]uint32
-	fpscr                      uint32
-	fpccr, fpcar, fpdscr       uint32
+	s                    [32]uint32
+	fpscr                uint32
+	fpccr, fpcar, fpdscr uint32
 }
 
 const (
