@@ -94,18 +94,18 @@ func (a *armState) op2(in *thumb.Inst) uint32 {
 //
 //go:noinline
 func (a *armState) shifted(in *thumb.Inst) uint32 {
-	v, _ := shiftC(a.r[in.Rm], in.ShT, in.ShN, a.c)
+	v, _ := shiftC(a.r[in.Rm], in.ShT, in.ShN, a.carry())
 	return v
 }
 
-// addFlags are the N, Z, C, V flags of res = x + y.
-func addFlags(x, y, res uint32) (n, z, c, v bool) {
-	return res>>31 != 0, res == 0, res < x, (x^res)&(y^res)>>31 != 0
+// addNZCV is the NZCV of res = x + y.
+func addNZCV(x, y, res uint32) uint8 {
+	return uint8(res>>31)<<3 | zbit(res) | b2u8(res < x)<<1 | uint8((x^res)&(y^res)>>31)
 }
 
-// subFlags are the flags of res = x - y (carry is NOT borrow).
-func subFlags(x, y, res uint32) (n, z, c, v bool) {
-	return res>>31 != 0, res == 0, x >= y, (x^y)&(x^res)>>31 != 0
+// subNZCV is the NZCV of res = x - y (carry is NOT borrow).
+func subNZCV(x, y, res uint32) uint8 {
+	return uint8(res>>31)<<3 | zbit(res) | b2u8(x >= y)<<1 | uint8((x^y)&(x^res)>>31)
 }
 
 // setsFlags reports whether the instruction updates the flags: 16-bit

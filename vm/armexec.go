@@ -68,7 +68,7 @@ loop:
 						break
 					}
 					if in.Flags&thumb.FS != 0 {
-						a.n, a.z = res>>31 != 0, res == 0
+						a.setNZ(res)
 					}
 					r[in.Rd&15] = res
 					n++
@@ -96,13 +96,13 @@ loop:
 					if in.Op == thumb.OpADD {
 						res = x + y
 						if in.Flags&thumb.FS != 0 {
-							a.n, a.z, a.c, a.v = addFlags(x, y, res)
+							a.nzcv = addNZCV(x, y, res)
 						}
 						r[in.Rd&15] = res
 					} else {
 						res = x - y
 						if in.Flags&thumb.FS != 0 {
-							a.n, a.z, a.c, a.v = subFlags(x, y, res)
+							a.nzcv = subNZCV(x, y, res)
 						}
 						if in.Op == thumb.OpSUB {
 							r[in.Rd&15] = res
@@ -268,7 +268,7 @@ loop:
 				goto dispatch
 			case thumb.OpMOV, thumb.OpMVN, thumb.OpAND, thumb.OpBIC, thumb.OpORR, thumb.OpORN, thumb.OpEOR, thumb.OpTST, thumb.OpTEQ:
 				var op2 uint32
-				c := a.c
+				c := a.carry()
 				switch {
 				case in.ShT == thumb.ShImm:
 					op2 = in.Imm
@@ -278,7 +278,7 @@ loop:
 				case in.ShN == 0 && in.ShT == thumb.ShLSL:
 					op2 = r[in.Rm&15]
 				default:
-					op2, c = shiftC(r[in.Rm&15], in.ShT, in.ShN, a.c)
+					op2, c = shiftC(r[in.Rm&15], in.ShT, in.ShN, a.carry())
 				}
 				switch in.Op {
 				case thumb.OpMOV:
@@ -297,7 +297,7 @@ loop:
 					res = r[in.Rn&15] ^ op2
 				}
 				if setsFlags(in, a.it) {
-					a.n, a.z, a.c = res>>31 != 0, res == 0, c
+					a.setNZC(res, c)
 				}
 				if in.Op == thumb.OpTST || in.Op == thumb.OpTEQ {
 					break
@@ -310,7 +310,7 @@ loop:
 			case thumb.OpADD:
 				res = r[in.Rn&15] + a.op2(in)
 				if setsFlags(in, a.it) {
-					a.n, a.z, a.c, a.v = addFlags(r[in.Rn&15], a.op2(in), res)
+					a.nzcv = addNZCV(r[in.Rn&15], a.op2(in), res)
 				}
 				if in.Rd == 15 {
 					npc = res &^ 1
@@ -320,7 +320,7 @@ loop:
 			case thumb.OpSUB:
 				res = r[in.Rn&15] - a.op2(in)
 				if setsFlags(in, a.it) {
-					a.n, a.z, a.c, a.v = subFlags(r[in.Rn&15], a.op2(in), res)
+					a.nzcv = subNZCV(r[in.Rn&15], a.op2(in), res)
 				}
 				if in.Rd == 15 {
 					npc = res &^ 1
@@ -329,7 +329,7 @@ loop:
 				r[in.Rd&15] = res
 			case thumb.OpCMP:
 				x, y := r[in.Rn&15], a.op2(in)
-				a.n, a.z, a.c, a.v = subFlags(x, y, x-y)
+				a.nzcv = subNZCV(x, y, x-y)
 			case thumb.OpMOVW:
 				r[in.Rd&15] = in.Imm
 			case thumb.OpMOVT:
@@ -391,7 +391,7 @@ loop:
 			case thumb.OpADC, thumb.OpSBC, thumb.OpRSB, thumb.OpCMN:
 				op2 := in.Imm
 				if in.ShT != thumb.ShImm {
-					op2, _ = shiftC(r[in.Rm&15], in.ShT, in.ShN, a.c)
+					op2, _ = shiftC(r[in.Rm&15], in.ShT, in.ShN, a.carry())
 				}
 				x := r[in.Rn&15]
 				var c, v bool
@@ -399,14 +399,14 @@ loop:
 				case thumb.OpCMN:
 					res, c, v = addC(x, op2, false)
 				case thumb.OpADC:
-					res, c, v = addC(x, op2, a.c)
+					res, c, v = addC(x, op2, a.carry())
 				case thumb.OpSBC:
-					res, c, v = addC(x, ^op2, a.c)
+					res, c, v = addC(x, ^op2, a.carry())
 				default: // RSB
 					res, c, v = addC(^x, op2, true)
 				}
 				if setsFlags(in, a.it) {
-					a.n, a.z, a.c, a.v = res>>31 != 0, res == 0, c, v
+					a.setNZCV(res, c, v)
 				}
 				if in.Op == thumb.OpCMN {
 					break
@@ -418,18 +418,18 @@ loop:
 				r[in.Rd&15] = res
 			case thumb.OpLSLr, thumb.OpLSRr, thumb.OpASRr, thumb.OpRORr:
 				var c bool
-				res, c = shiftC(r[in.Rn&15], uint8(in.Op-thumb.OpLSLr), uint8(min(r[in.Rm&15]&0xff, 255)), a.c)
+				res, c = shiftC(r[in.Rn&15], uint8(in.Op-thumb.OpLSLr), uint8(min(r[in.Rm&15]&0xff, 255)), a.carry())
 				if in.Op == thumb.OpRORr && r[in.Rm&15]&0xff == 0 {
-					c = a.c
+					c = a.carry()
 				}
 				if setsFlags(in, a.it) {
-					a.n, a.z, a.c = res>>31 != 0, res == 0, c
+					a.setNZC(res, c)
 				}
 				r[in.Rd&15] = res
 			case thumb.OpMUL:
 				res = r[in.Rn&15] * r[in.Rm&15]
 				if setsFlags(in, a.it) {
-					a.n, a.z = res>>31 != 0, res == 0
+					a.setNZ(res)
 				}
 				r[in.Rd&15] = res
 			case thumb.OpMLA:

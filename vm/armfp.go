@@ -191,7 +191,7 @@ func (m *Machine) fpTransfer(a *armState, h1, h2 uint32) bool {
 		if l == 0 {
 			a.fpscr = a.r[rt] & fpscrMask
 		} else if rt == 15 {
-			a.n, a.z, a.c, a.v = a.fpscr>>31&1 != 0, a.fpscr>>30&1 != 0, a.fpscr>>29&1 != 0, a.fpscr>>28&1 != 0
+			a.nzcv = uint8(a.fpscr >> 28)
 		} else {
 			a.r[rt] = a.fpscr
 		}

@@ -34,7 +34,7 @@ func decodeBoardCPU(d *decoder, b *Board) {
 // fields lists pointers to every field of the core state, in the encoded
 // order. Adding a field to armState means adding it here.
 func (a *armState) fields() []any {
-	f := []any{&a.r, &a.spAlt, &a.n, &a.z, &a.c, &a.v, &a.q, &a.ge, &a.it, &a.ipsr, &a.tFault, &a.lockup,
+	f := []any{&a.r, &a.spAlt, &a.nzcv, &a.q, &a.ge, &a.it, &a.ipsr, &a.tFault, &a.lockup,
 		&a.primask, &a.faultmask, &a.basepri, &a.control, &a.excl, &a.exclAddr, &a.exclVal,
 		&a.irqEnable, &a.irqPending, &a.irqActive, &a.irqLevel, &a.irqPrio, &a.sysPending, &a.sysActive, &a.shpr,
 		&a.vtor, &a.prigroup, &a.scr, &a.ccr, &a.shcsr, &a.cfsr, &a.hfsr, &a.mmfar, &a.bfar, &a.cpacr,

@@ -65,7 +65,7 @@ func (m *Machine) armSlow(h *Hart, in *thumb.Inst, pc uint32, n uint64) (armDone
 		}
 		r[in.Rd] = r[in.Rd]&^msk | v&msk
 	case thumb.OpSSAT, thumb.OpUSAT:
-		v, _ := shiftC(r[in.Rn], in.ShT, in.ShN, a.c)
+		v, _ := shiftC(r[in.Rn], in.ShT, in.ShN, a.carry())
 		var res uint32
 		var sat bool
 		if in.Op == thumb.OpSSAT {

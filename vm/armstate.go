@@ -6,8 +6,7 @@ package vm
 type armState struct {
 	r      [16]uint32 // r[13] is the active stack pointer
 	spAlt  uint32     // the inactive stack pointer (PSP in handler mode or with SPSEL=0, else MSP)
-	n, z   bool
-	c, v   bool
+	nzcv   uint8 // APSR.NZCV: N bit 3, Z bit 2, C bit 1, V bit 0
 	q      bool
 	ge     uint8  // APSR.GE (DSP)
 	it     uint8  // ITSTATE: firstcond<<4 | mask, 0 outside an IT block
@@ -98,18 +97,7 @@ const (
 // xpsr assembles the xPSR.
 func (a *armState) xpsr() uint32 {
 	var v uint32
-	if a.n {
-		v |= 1 << 31
-	}
-	if a.z {
-		v |= 1 << 30
-	}
-	if a.c {
-		v |= 1 << 29
-	}
-	if a.v {
-		v |= 1 << 28
-	}
+	v |= uint32(a.nzcv&15) << 28
 	if a.q {
 		v |= 1 << 27
 	}
@@ -124,7 +112,7 @@ func (a *armState) xpsr() uint32 {
 // GE bits from 19-16.
 func (a *armState) setAPSR(v uint32) {
 	a.ge = uint8(v >> 16 & 15)
-	a.n, a.z, a.c, a.v, a.q = v>>31&1 != 0, v>>30&1 != 0, v>>29&1 != 0, v>>28&1 != 0, v>>27&1 != 0
+	a.nzcv, a.q = uint8(v>>28), v>>27&1 != 0
 }
 
 // usingPSP reports whether r[13] is the process stack pointer now.
@@ -175,30 +163,33 @@ func (a *armState) switchStack(ipsr uint16, control uint8) {
 func (a *armState) privileged() bool { return a.ipsr != 0 || a.control&1 == 0 }
 
 // condPass evaluates a condition code against the flags.
-func (a *armState) condPass(cond uint8) bool {
-	var r bool
-	switch cond >> 1 {
-	case 0:
-		r = a.z
-	case 1:
-		r = a.c
-	case 2:
-		r = a.n
-	case 3:
-		r = a.v
-	case 4:
-		r = a.c && !a.z
-	case 5:
-		r = a.n == a.v
-	case 6:
-		r = a.n == a.v && !a.z
-	default:
-		return true
+func (a *armState) condPass(cond uint8) bool { return condTable[cond&15]>>(a.nzcv&15)&1 != 0 }
+
+// condTable[cond] has bit f set when cond passes with NZCV = f.
+var condTable = [16]uint16{0xf0f0, 0x0f0f, 0xcccc, 0x3333, 0xff00, 0x00ff, 0xaaaa, 0x5555, 0x0c0c, 0xf3f3, 0xaa55, 0x55aa, 0x0a05, 0xf5fa, 0xffff, 0xffff}
+
+// carry is the C flag.
+func (a *armState) carry() bool { return a.nzcv&2 != 0 }
+
+// setNZ sets N and Z from res.
+func (a *armState) setNZ(res uint32) { a.nzcv = a.nzcv&3 | uint8(res>>31)<<3 | zbit(res) }
+
+// setNZC sets N, Z and C.
+func (a *armState) setNZC(res uint32, c bool) {
+	a.nzcv = a.nzcv&1 | uint8(res>>31)<<3 | zbit(res) | b2u8(c)<<1
+}
+
+// setNZCV sets all four flags.
+func (a *armState) setNZCV(res uint32, c, v bool) {
+	a.nzcv = uint8(res>>31)<<3 | zbit(res) | b2u8(c)<<1 | b2u8(v)
+}
+
+// zbit is the Z flag of res in place (bit 2).
+func zbit(res uint32) uint8 {
+	if res == 0 {
+		return 4
 	}
-	if cond&1 != 0 {
-		return !r
-	}
-	return r
+	return 0
 }
 
 // itAdvance moves ITSTATE to the next instruction of the block.
