@@ -6,7 +6,7 @@ package vm
 type armState struct {
 	r      [16]uint32 // r[13] is the active stack pointer
 	spAlt  uint32     // the inactive stack pointer (PSP in handler mode or with SPSEL=0, else MSP)
-	nzcv   uint8 // APSR.NZCV: N bit 3, Z bit 2, C bit 1, V bit 0
+	nzcv   uint8      // APSR.NZCV: N bit 3, Z bit 2, C bit 1, V bit 0
 	q      bool
 	ge     uint8  // APSR.GE (DSP)
 	it     uint8  // ITSTATE: firstcond<<4 | mask, 0 outside an IT block
