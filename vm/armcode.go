@@ -56,13 +56,39 @@ func (m *Machine) armDecodeAt(pc uint32) (thumb.Inst, bool) {
 		return thumb.Inst{}, false
 	}
 	hw1 := uint16(mem.readRAM(pc-mem.base, 2))
+	var in thumb.Inst
 	if !thumb.Is32(hw1) {
-		return thumb.Decode(hw1, 0), true
+		in = thumb.Decode(hw1, 0)
+	} else {
+		if !mem.contains(pc+2, 2) {
+			return thumb.Inst{}, false
+		}
+		in = thumb.Decode(hw1, uint16(mem.readRAM(pc+2-mem.base, 2)))
 	}
-	if !mem.contains(pc+2, 2) {
-		return thumb.Inst{}, false
+	if m.armCfg.v6m && !v6mHas(&in) {
+		in = thumb.Inst{Op: thumb.OpUndef, Size: in.Size}
 	}
-	return thumb.Decode(hw1, uint16(mem.readRAM(pc+2-mem.base, 2))), true
+	return in, true
+}
+
+// v6mHas reports whether ARMv6-M has the instruction: the 16-bit set
+// without CBZ, CBNZ and IT, and of the 32-bit ones BL, MSR, MRS, the
+// barriers and UDF.
+func v6mHas(in *thumb.Inst) bool {
+	if in.Size == 2 {
+		switch in.Op {
+		case thumb.OpCBZ, thumb.OpCBNZ, thumb.OpIT:
+			return false
+		case thumb.OpCPS:
+			return in.Imm&1 == 0 // no FAULTMASK
+		}
+		return true
+	}
+	switch in.Op {
+	case thumb.OpBL, thumb.OpMSR, thumb.OpMRS, thumb.OpNOP, thumb.OpUDF:
+		return true
+	}
+	return false
 }
 
 // armMarkBreak sets or clears the breakpoint mark of pc's slot, if its page

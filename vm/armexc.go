@@ -171,6 +171,9 @@ func (a *armState) setActive(exc int, on bool) {
 // handler; a HardFault that cannot be taken locks the core up.
 func (m *Machine) armSyncException(h *Hart, f armFault, inflight uint64) {
 	a := &h.arm
+	if m.armCfg.v6m { // no configurable faults, no fault status registers
+		f.cfsr, f.hfsr, f.exc = 0, 0, excHardFault
+	}
 	a.cfsr |= f.cfsr
 	a.hfsr |= f.hfsr
 	if f.cfsr&cfsrBFARVALID != 0 {

@@ -27,10 +27,11 @@ type armConfig struct {
 	calib   uint32
 	fpu     bool
 	dsp     bool // ARMv7E-M DSP instructions
+	v6m     bool // ARMv6-M: Thumb-1 plus a few 32-bit instructions, HardFault only
 }
 
 // armCPUIDs are the CPUID values of the supported cores (QEMU 7.2).
-var armCPUIDs = map[string]uint32{"cortex-m3": 0x410fc231, "cortex-m4f": 0x410fc240}
+var armCPUIDs = map[string]uint32{"cortex-m0": 0x410cc200, "cortex-m3": 0x410fc231, "cortex-m4f": 0x410fc240}
 
 // isARMCPU reports whether a board's CPU is a Cortex-M core.
 func isARMCPU(cpu string) bool { _, ok := armCPUIDs[cpu]; return ok }
@@ -44,6 +45,7 @@ func (m *Machine) setupARM(b Board) {
 		calib:  b.SysTickCalib,
 		fpu:    b.CPU == "cortex-m4f",
 		dsp:    b.CPU == "cortex-m4f",
+		v6m:    b.CPU == "cortex-m0",
 	}
 	m.armCfg.numIRQ = min(m.armCfg.numIRQ, armMaxIRQ)
 	m.armCfg.cpuTick = max(1, 1_000_000_000/max(b.CPUClockHz, 1))
@@ -71,6 +73,9 @@ func (m *Machine) setupARM(b Board) {
 // armResetCore resets the core and the FPU's control registers.
 func (m *Machine) armResetCore(h *Hart) {
 	h.armReset()
+	if m.armCfg.v6m {
+		h.arm.ccr = ccrSTKALIGN | ccrUNALIGNTRP // fixed on ARMv6-M
+	}
 	if m.armCfg.fpu {
 		h.arm.fpccr = fpccrASPEN | fpccrLSPEN
 	}

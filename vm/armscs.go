@@ -174,14 +174,14 @@ func (m *Machine) scsWrite(h *Hart, off, size, v uint32) {
 	case off >= 0x400 && off < 0x400+armMaxIRQ:
 		for k := uint32(0); k < size; k++ {
 			if i := off - 0x400 + k; i < uint32(m.armCfg.numIRQ) {
-				a.irqPrio[i] = uint8(v >> (8 * k))
+				a.irqPrio[i] = uint8(v>>(8*k)) & m.prioMask()
 			}
 		}
 		return
 	case off >= 0xd18 && off < 0xd24:
 		for k := uint32(0); k < size && off-0xd18+k < 12; k++ {
-			if i := off - 0xd18 + k; shprImplemented(i) {
-				a.shpr[i] = uint8(v >> (8 * k))
+			if i := off - 0xd18 + k; shprImplemented(i) && !(m.armCfg.v6m && i < 3) {
+				a.shpr[i] = uint8(v>>(8*k)) & m.prioMask()
 			}
 		}
 		return
@@ -193,6 +193,15 @@ func (m *Machine) scsWrite(h *Hart, off, size, v uint32) {
 		v <<= 8 * (off & 3)
 	}
 	m.scsWriteWord(h, off&^3, v)
+}
+
+// prioMask keeps the implemented priority bits: all 8 on ARMv7-M (as
+// QEMU 7.2 does), the top 2 on ARMv6-M.
+func (m *Machine) prioMask() uint8 {
+	if m.armCfg.v6m {
+		return 0xc0
+	}
+	return 0xff
 }
 
 // shprImplemented reports whether SHPR byte i (exception 4+i) exists.
@@ -239,7 +248,9 @@ func (m *Machine) scsWriteWord(h *Hart, off, v uint32) {
 	case 0xd10:
 		a.scr = v & 0x16
 	case 0xd14:
-		a.ccr = v&(1|2|8|16|256|512) | 0
+		if !m.armCfg.v6m {
+			a.ccr = v & (1 | 2 | 8 | 16 | 256 | 512)
+		}
 	case 0xd24:
 		a.shcsr = v & (7 << 16)
 		for _, b := range shcsrBits {
@@ -354,6 +365,14 @@ func (m *Machine) armWriteSpecial(a *armState, imm, v uint32) {
 	}
 	if !a.privileged() {
 		return
+	}
+	if m.armCfg.v6m {
+		switch sysm {
+		case 17, 18, 19:
+			return // no BASEPRI or FAULTMASK
+		case 20:
+			v &= 2 // SPSEL only
+		}
 	}
 	switch sysm {
 	case 8:

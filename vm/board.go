@@ -36,7 +36,9 @@ type Board struct {
 	Devices []BoardDevice `json:"devices"`
 
 	// CPU is the core: "" or "rv32imac" for RISC-V harts, "cortex-m3" or
-	// "cortex-m4f" for a Cortex-M core.
+	// "cortex-m4f" for a Cortex-M core, or "cortex-m0" for the ARMv6-M
+	// subset (instructions v6-M lacks raise HardFault; no fault status
+	// registers, BASEPRI or FAULTMASK; 2 priority bits).
 	CPU string `json:"cpu,omitempty"`
 	// RAM lists the parts of the RAM window backed by memory; accesses
 	// elsewhere in the window fault. Empty: the whole window is RAM.
