@@ -55,20 +55,51 @@ loop:
 			// so that the compiler keeps pc, n and the page in registers.
 			// A form it does not take breaks out to the full switch.
 			if a.it == 0 {
+			fast:
 				switch in.Op {
-				case thumb.OpMOV:
+				case thumb.OpMOV, thumb.OpAND, thumb.OpEOR, thumb.OpORR, thumb.OpBIC:
 					if in.Rd == 15 || in.Flags&thumb.FImmC != 0 {
 						break
 					}
-					if in.ShT == thumb.ShImm {
-						res = in.Imm
-					} else if in.ShN == 0 && in.Rm != 15 {
-						res = r[in.Rm&15]
-					} else {
-						break
+					y, c := in.Imm, a.nzcv&2
+					if in.ShT != thumb.ShImm {
+						if in.Rm == 15 {
+							break
+						}
+						y = r[in.Rm&15]
+						if sh := in.ShN; sh != 0 {
+							if sh >= 32 {
+								break fast
+							}
+							switch in.ShT {
+							case thumb.ShLSL:
+								c = uint8(y>>(32-sh)) & 1 << 1
+								y <<= sh
+							case thumb.ShLSR:
+								c = uint8(y>>(sh-1)) & 1 << 1
+								y >>= sh
+							case thumb.ShASR:
+								c = uint8(y>>(sh-1)) & 1 << 1
+								y = uint32(int32(y) >> sh)
+							default:
+								break fast
+							}
+						}
+					}
+					switch in.Op {
+					case thumb.OpMOV:
+						res = y
+					case thumb.OpAND:
+						res = r[in.Rn&15] & y
+					case thumb.OpEOR:
+						res = r[in.Rn&15] ^ y
+					case thumb.OpORR:
+						res = r[in.Rn&15] | y
+					default:
+						res = r[in.Rn&15] &^ y
 					}
 					if in.Flags&thumb.FS != 0 {
-						a.setNZ(res)
+						a.nzcv = a.nzcv&1 | uint8(res>>31)<<3 | zbit(res) | c
 					}
 					r[in.Rd&15] = res
 					n++
@@ -81,25 +112,46 @@ loop:
 					}
 					pc += 4
 					continue
-				case thumb.OpADD, thumb.OpSUB, thumb.OpCMP:
-					if in.Rd == 15 || in.Rn == 15 {
+				case thumb.OpADD, thumb.OpSUB, thumb.OpCMP, thumb.OpRSB:
+					if in.Rn == 15 || (in.Rd == 15 && in.Op != thumb.OpCMP) {
 						break
 					}
 					y := in.Imm
 					if in.ShT != thumb.ShImm {
-						if in.ShN != 0 || in.Rm == 15 {
+						if in.Rm == 15 {
 							break
 						}
 						y = r[in.Rm&15]
+						if sh := in.ShN; sh != 0 {
+							switch {
+							case sh >= 32:
+								break fast
+							case in.ShT == thumb.ShLSL:
+								y <<= sh
+							case in.ShT == thumb.ShLSR:
+								y >>= sh
+							case in.ShT == thumb.ShASR:
+								y = uint32(int32(y) >> sh)
+							default:
+								break fast
+							}
+						}
 					}
 					x := r[in.Rn&15]
-					if in.Op == thumb.OpADD {
+					switch in.Op {
+					case thumb.OpADD:
 						res = x + y
 						if in.Flags&thumb.FS != 0 {
 							a.nzcv = addNZCV(x, y, res)
 						}
 						r[in.Rd&15] = res
-					} else {
+					case thumb.OpRSB:
+						res = y - x
+						if in.Flags&thumb.FS != 0 {
+							a.nzcv = subNZCV(y, x, res)
+						}
+						r[in.Rd&15] = res
+					default:
 						res = x - y
 						if in.Flags&thumb.FS != 0 {
 							a.nzcv = subNZCV(x, y, res)
@@ -109,13 +161,21 @@ loop:
 						}
 					}
 					n++
-					// A branch instead of pc += in.Size: the predicted
-					// branch gives the next slot's address without waiting
-					// for this slot's load (see exec.go).
 					if in.Size == 2 {
 						pc += 2
 						continue
 					}
+					pc += 4
+					continue
+				case thumb.OpMLA:
+					r[in.Rd&15] = r[in.Ra&15] + r[in.Rn&15]*r[in.Rm&15]
+					n++
+					pc += 4
+					continue
+				case thumb.OpUMULL:
+					hi, lo := bits.Mul32(r[in.Rn&15], r[in.Rm&15])
+					r[in.Rd&15], r[in.Ra&15] = lo, hi
+					n++
 					pc += 4
 					continue
 				case thumb.OpB:

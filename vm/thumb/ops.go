@@ -24,15 +24,17 @@ const (
 	OpSTR
 	OpSTRB
 	OpSTRH
-
 	OpAND
-	OpBIC
-	OpORR
-	OpORN
 	OpEOR
+	OpORR
+	OpBIC
+	OpRSB
+	OpMLA // Rd = Ra + Rn*Rm
+	OpUMULL
+
+	OpORN
 	OpADC
 	OpSBC
-	OpRSB
 	OpMVN
 	OpTST // flags of Rn AND Op2
 	OpTEQ
@@ -44,10 +46,8 @@ const (
 	OpRORr
 
 	OpMUL   // Rd = Rn*Rm (FS: N and Z only)
-	OpMLA   // Rd = Ra + Rn*Rm
 	OpMLS   // Rd = Ra - Rn*Rm
 	OpSMULL // Ra:Rd = Rn*Rm (Ra = RdHi, Rd = RdLo)
-	OpUMULL
 	OpSMLAL
 	OpUMLAL
 	OpSDIV
