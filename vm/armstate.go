@@ -4,7 +4,7 @@ package vm
 // peripherals in its System Control Space (NVIC, SCB, SysTick). It is plain
 // data: a Snapshot copies it with the Hart that holds it.
 type armState struct {
-	r      [16]uint32 // r[13] is the active stack pointer
+	r      [16]uint32 // r[13] is the active stack pointer; r[15] is the executor's scratch pc+4 (Hart.pc is the PC)
 	spAlt  uint32     // the inactive stack pointer (PSP in handler mode or with SPSEL=0, else MSP)
 	nzcv   uint8      // APSR.NZCV: N bit 3, Z bit 2, C bit 1, V bit 0
 	q      bool
@@ -203,3 +203,28 @@ func (a *armState) itAdvance() {
 
 // fpFields lists the floating-point state for encoding.
 func (a *armState) fpFields() []any { return []any{&a.s, &a.fpscr, &a.fpccr, &a.fpcar, &a.fpdscr} }
+
+// armReg reads r0-r15 (r15 is the PC) or, for 16, the xPSR.
+func (h *Hart) armReg(i int) uint32 {
+	switch {
+	case i >= 0 && i < 15:
+		return h.arm.r[i]
+	case i == 15:
+		return h.pc
+	case i == 16:
+		return h.arm.xpsr()
+	}
+	return 0
+}
+
+// armSetReg writes r0-r14, the PC (15) or the APSR flags (16).
+func (h *Hart) armSetReg(i int, v uint32) {
+	switch {
+	case i >= 0 && i < 15:
+		h.arm.r[i] = v
+	case i == 15:
+		h.pc = v &^ 1
+	case i == 16:
+		h.arm.setAPSR(v)
+	}
+}

@@ -62,6 +62,7 @@ func (m *Machine) capture() *Snapshot {
 		s.harts[i] = *h
 		s.harts[i].m = nil
 		s.harts[i].tmp = insn{}
+		s.harts[i].arm.r[15] = 0 // the executor's scratch copy of pc+4, not state
 	}
 	mem.sortAlloc()
 	s.pageIdx = slices.Clone(mem.alloc)
