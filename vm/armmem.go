@@ -28,9 +28,9 @@ func (m *Machine) armLoad(h *Hart, addr, size uint32, inflight uint64, unpriv bo
 	switch {
 	case addr >= 0xe0000000:
 		if addr-scsBase < scsSize && priv {
-			m.inflight = inflight
+			m.inflight, m.armIO = inflight, 1
 			v := m.scsRead(h, addr-scsBase, size)
-			m.inflight = 0
+			m.inflight, m.armIO = 0, 0
 			return v, armFault{}
 		}
 		if addr < 0xe0100000 && priv && addr-scsBase >= scsSize {
@@ -45,8 +45,9 @@ func (m *Machine) armLoad(h *Hart, addr, size uint32, inflight uint64, unpriv bo
 	if d == nil || !d.valid(addr, int(size), false) {
 		return 0, armFault{exc: excBusFault, cfsr: cfsrPRECISERR | cfsrBFARVALID, addr: addr}
 	}
-	m.inflight = inflight
+	m.inflight, m.armIO = inflight, 1
 	v := d.dev.Read(addr-d.base, int(size))
+	m.armIO = 0
 	if len(m.watches) > 0 {
 		m.checkWatch(h, addr, int(size), AccessRead)
 	}
@@ -72,9 +73,9 @@ func (m *Machine) armStore(h *Hart, addr, size, v uint32, inflight uint64, unpri
 	switch {
 	case addr >= 0xe0000000:
 		if addr-scsBase < scsSize && priv {
-			m.inflight = inflight
+			m.inflight, m.armIO = inflight, 1
 			m.scsWrite(h, addr-scsBase, size, v)
-			m.inflight = 0
+			m.inflight, m.armIO = 0, 0
 			m.brk = true
 			return armFault{}
 		}
@@ -94,8 +95,9 @@ func (m *Machine) armStore(h *Hart, addr, size, v uint32, inflight uint64, unpri
 	if d == nil || !d.valid(addr, int(size), true) {
 		return armFault{exc: excBusFault, cfsr: cfsrPRECISERR | cfsrBFARVALID, addr: addr}
 	}
-	m.inflight = inflight
+	m.inflight, m.armIO = inflight, 1
 	d.dev.Write(addr-d.base, int(size), uint64(v))
+	m.armIO = 0
 	if len(m.watches) > 0 {
 		m.checkWatch(h, addr, int(size), AccessWrite)
 	}

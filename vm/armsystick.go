@@ -15,7 +15,9 @@ const (
 )
 
 // armNow is the virtual time in nanoseconds as of the step running now.
-func (m *Machine) armNow() uint64 { return m.time + m.inflight + m.mtimeOffset }
+// During a device or SCS access the accessing instruction counts as done,
+// as with QEMU's -icount (an I/O instruction ends its block).
+func (m *Machine) armNow() uint64 { return m.time + m.inflight + m.armIO + m.mtimeOffset }
 
 // stPeriod is the length of one SysTick tick in nanoseconds.
 func (m *Machine) stPeriod(a *armState) uint64 {

@@ -67,6 +67,7 @@ type Machine struct {
 	arm         bool
 	armCfg      armConfig
 	armResetReq bool          // AIRCR.SYSRESETREQ written during the batch
+	armIO       uint64        // 1 during a Cortex-M device access (see armNow)
 	image       []segment     // the loaded ELF's segments, written again on a system reset
 	missing     []BoardDevice // board devices the catalog lacks
 	// semihost serves ARM semihosting calls (BKPT 0xAB): op in r0, argument

@@ -218,6 +218,61 @@ static void systick(void)
 	line("systick_wfi", 2, ticks, after);
 }
 
+/* Exact timing: where in a straight line of NOPs the SysTick interrupt
+ * lands, and what CVR reads at fixed distances from the enable. */
+static u32 tick_pc;
+
+static void tick_pc_hook(u32 *f, u32 excret)
+{
+	(void)excret;
+	tick_pc = f[6];
+	SYST_CSR = 0;
+}
+
+extern char sled1[], sled2[];
+void sled_run1(u32 en, volatile u32 *csr, u32 *out);
+void sled_run2(u32 en, volatile u32 *csr);
+
+/* The sleds: enable SysTick, read CVR after 20 and 40 more NOPs, then NOPs
+ * for the interrupt to land in. */
+__asm__(
+	".text\n.thumb\n.syntax unified\n"
+	".global sled_run1\n.type sled_run1, %function\n.thumb_func\n"
+	"sled_run1:\n"
+	"	str r0, [r1]\n"
+	"	.rept 20\n	nop\n	.endr\n"
+	"	ldr r3, [r1, #8]\n"
+	"	str r3, [r2]\n"
+	"	.rept 40\n	nop\n	.endr\n"
+	"	ldr r3, [r1, #8]\n"
+	"	str r3, [r2, #4]\n"
+	".global sled1\nsled1:\n"
+	"	.rept 1600\n	nop\n	.endr\n"
+	"	bx lr\n"
+	".global sled_run2\n.type sled_run2, %function\n.thumb_func\n"
+	"sled_run2:\n"
+	"	str r0, [r1]\n"
+	".global sled2\nsled2:\n"
+	"	.rept 2100\n	nop\n	.endr\n"
+	"	bx lr\n");
+
+static void systick_precise(void)
+{
+	u32 c[2];
+	hooks[15] = tick_pc_hook;
+	SYST_CSR = 0;
+	SYST_CVR = 0;
+	SYST_RVR = 37;
+	sled_run1(7, &SYST_CSR, c);
+	line("systick_exact_cpu", 3, c[0], c[1], tick_pc - (u32)sled1);
+	SYST_CVR = 0;
+	SYST_RVR = 1;
+	sled_run2(3, &SYST_CSR);
+	line("systick_exact_ref", 1, tick_pc - (u32)sled2);
+	SYST_CSR = 0;
+	hooks[15] = 0;
+}
+
 static void unpriv_svc(u32 *f, u32 excret)
 {
 	(void)f;
@@ -343,6 +398,7 @@ void tests_exc(void)
 	priorities();
 	faults();
 	systick();
+	systick_precise();
 	unprivileged();
 	context_switch();
 }
