@@ -167,6 +167,20 @@ loop:
 					}
 					pc += 4
 					continue
+				case thumb.OpSBFX, thumb.OpUBFX:
+					w := uint32(in.ShN)
+					if in.Imm+w > 32 {
+						break
+					}
+					v := r[in.Rn&15] << (32 - in.Imm - w)
+					if in.Op == thumb.OpSBFX {
+						r[in.Rd&15] = uint32(int32(v) >> (32 - w))
+					} else {
+						r[in.Rd&15] = v >> (32 - w)
+					}
+					n++
+					pc += 4
+					continue
 				case thumb.OpMLA:
 					r[in.Rd&15] = r[in.Ra&15] + r[in.Rn&15]*r[in.Rm&15]
 					n++
