@@ -50,272 +50,12 @@ loop:
 			if pc-apBase >= pageSize {
 				break
 			}
-			in = &ap.s[(pc-apBase)>>1]
-			// Fast switch: common forms outside IT blocks, with no calls,
-			// so that the compiler keeps pc, n and the page in registers.
-			// A form it does not take breaks out to the full switch.
-			if a.it == 0 {
-			fast:
-				switch in.Op {
-				case thumb.OpMOV, thumb.OpAND, thumb.OpEOR, thumb.OpORR, thumb.OpBIC:
-					if in.Rd == 15 || in.Flags&thumb.FImmC != 0 {
-						break
-					}
-					y, c := in.Imm, a.nzcv&2
-					if in.ShT != thumb.ShImm {
-						if in.Rm == 15 {
-							break
-						}
-						y = r[in.Rm&15]
-						if sh := in.ShN; sh != 0 {
-							if sh >= 32 {
-								break fast
-							}
-							switch in.ShT {
-							case thumb.ShLSL:
-								c = uint8(y>>(32-sh)) & 1 << 1
-								y <<= sh
-							case thumb.ShLSR:
-								c = uint8(y>>(sh-1)) & 1 << 1
-								y >>= sh
-							case thumb.ShASR:
-								c = uint8(y>>(sh-1)) & 1 << 1
-								y = uint32(int32(y) >> sh)
-							default:
-								break fast
-							}
-						}
-					}
-					switch in.Op {
-					case thumb.OpMOV:
-						res = y
-					case thumb.OpAND:
-						res = r[in.Rn&15] & y
-					case thumb.OpEOR:
-						res = r[in.Rn&15] ^ y
-					case thumb.OpORR:
-						res = r[in.Rn&15] | y
-					default:
-						res = r[in.Rn&15] &^ y
-					}
-					if in.Flags&thumb.FS != 0 {
-						a.nzcv = a.nzcv&1 | uint8(res>>31)<<3 | zbit(res) | c
-					}
-					r[in.Rd&15] = res
-					n++
-					// A branch instead of pc += in.Size: the predicted
-					// branch gives the next slot's address without waiting
-					// for this slot's load (see exec.go).
-					if in.Size == 2 {
-						pc += 2
-						continue
-					}
-					pc += 4
-					continue
-				case thumb.OpADD, thumb.OpSUB, thumb.OpCMP, thumb.OpRSB:
-					if in.Rn == 15 || (in.Rd == 15 && in.Op != thumb.OpCMP) {
-						break
-					}
-					y := in.Imm
-					if in.ShT != thumb.ShImm {
-						if in.Rm == 15 {
-							break
-						}
-						y = r[in.Rm&15]
-						if sh := in.ShN; sh != 0 {
-							switch {
-							case sh >= 32:
-								break fast
-							case in.ShT == thumb.ShLSL:
-								y <<= sh
-							case in.ShT == thumb.ShLSR:
-								y >>= sh
-							case in.ShT == thumb.ShASR:
-								y = uint32(int32(y) >> sh)
-							default:
-								break fast
-							}
-						}
-					}
-					x := r[in.Rn&15]
-					switch in.Op {
-					case thumb.OpADD:
-						res = x + y
-						if in.Flags&thumb.FS != 0 {
-							a.nzcv = addNZCV(x, y, res)
-						}
-						r[in.Rd&15] = res
-					case thumb.OpRSB:
-						res = y - x
-						if in.Flags&thumb.FS != 0 {
-							a.nzcv = subNZCV(y, x, res)
-						}
-						r[in.Rd&15] = res
-					default:
-						res = x - y
-						if in.Flags&thumb.FS != 0 {
-							a.nzcv = subNZCV(x, y, res)
-						}
-						if in.Op == thumb.OpSUB {
-							r[in.Rd&15] = res
-						}
-					}
-					n++
-					if in.Size == 2 {
-						pc += 2
-						continue
-					}
-					pc += 4
-					continue
-				case thumb.OpSBFX, thumb.OpUBFX:
-					w := uint32(in.ShN)
-					if in.Imm+w > 32 {
-						break
-					}
-					v := r[in.Rn&15] << (32 - in.Imm - w)
-					if in.Op == thumb.OpSBFX {
-						r[in.Rd&15] = uint32(int32(v) >> (32 - w))
-					} else {
-						r[in.Rd&15] = v >> (32 - w)
-					}
-					n++
-					pc += 4
-					continue
-				case thumb.OpMLA:
-					r[in.Rd&15] = r[in.Ra&15] + r[in.Rn&15]*r[in.Rm&15]
-					n++
-					pc += 4
-					continue
-				case thumb.OpUMULL:
-					hi, lo := bits.Mul32(r[in.Rn&15], r[in.Rm&15])
-					r[in.Rd&15], r[in.Ra&15] = lo, hi
-					n++
-					pc += 4
-					continue
-				case thumb.OpB:
-					if in.Cond == 14 || a.condPass(in.Cond) {
-						pc += 4 + in.Imm
-					} else {
-						pc += uint32(in.Size)
-					}
-					n++
-					if pc-apBase >= pageSize {
-						continue loop
-					}
-					continue
-				case thumb.OpBL:
-					r[14] = (pc + 4) | 1
-					pc += 4 + in.Imm
-					n++
-					continue loop
-				case thumb.OpCBZ, thumb.OpCBNZ:
-					if (r[in.Rn&15] == 0) == (in.Op == thumb.OpCBZ) {
-						pc += 4 + in.Imm
-					} else {
-						pc += 2
-					}
-					n++
-					continue
-				case thumb.OpMOVW:
-					r[in.Rd&15] = in.Imm
-					n++
-					pc += 4
-					continue
-				case thumb.OpLDR, thumb.OpLDRB, thumb.OpLDRH:
-					if in.Rd == 15 || in.Rn == 15 || a.ccr&ccrUNALIGNTRP != 0 || (in.ShT != thumb.ShImm && in.Rm == 15) {
-						break
-					}
-					b := r[in.Rn&15]
-					o := in.Imm
-					if in.ShT != thumb.ShImm {
-						o = r[in.Rm&15] << in.ShN
-					}
-					ea := b - o
-					if in.Flags&thumb.FAdd != 0 {
-						ea = b + o
-					}
-					addr := b
-					if in.Flags&thumb.FIndex != 0 {
-						addr = ea
-					}
-					off := addr - base
-					if off>>pageShift >= uint32(len(fp)) || off&pageMask > pageSize-4 {
-						break
-					}
-					p := fp[off>>pageShift].rd
-					if p == nil {
-						break
-					}
-					switch in.Op {
-					case thumb.OpLDR:
-						res = le.Uint32(p.data[off&pageMask:])
-					case thumb.OpLDRB:
-						res = uint32(p.data[off&pageMask])
-					default:
-						res = uint32(le.Uint16(p.data[off&pageMask:]))
-					}
-					if in.Flags&thumb.FWback != 0 {
-						r[in.Rn&15] = ea
-					}
-					r[in.Rd&15] = res
-					n++
-					// A branch instead of pc += in.Size: the predicted
-					// branch gives the next slot's address without waiting
-					// for this slot's load (see exec.go).
-					if in.Size == 2 {
-						pc += 2
-						continue
-					}
-					pc += 4
-					continue
-				case thumb.OpSTR, thumb.OpSTRB, thumb.OpSTRH:
-					if a.ccr&ccrUNALIGNTRP != 0 || in.Rn == 15 || in.Rd == 15 || (in.ShT != thumb.ShImm && in.Rm == 15) {
-						break
-					}
-					b := r[in.Rn&15]
-					o := in.Imm
-					if in.ShT != thumb.ShImm {
-						o = r[in.Rm&15] << in.ShN
-					}
-					ea := b - o
-					if in.Flags&thumb.FAdd != 0 {
-						ea = b + o
-					}
-					addr := b
-					if in.Flags&thumb.FIndex != 0 {
-						addr = ea
-					}
-					off := addr - base
-					if off>>pageShift >= uint32(len(fp)) || off&pageMask > pageSize-4 {
-						break
-					}
-					p := fp[off>>pageShift].wr
-					if p == nil {
-						break
-					}
-					switch in.Op {
-					case thumb.OpSTR:
-						le.PutUint32(p.data[off&pageMask:], r[in.Rd&15])
-					case thumb.OpSTRB:
-						p.data[off&pageMask] = byte(r[in.Rd&15])
-					default:
-						le.PutUint16(p.data[off&pageMask:], uint16(r[in.Rd&15]))
-					}
-					if in.Flags&thumb.FWback != 0 {
-						r[in.Rn&15] = ea
-					}
-					n++
-					// A branch instead of pc += in.Size: the predicted
-					// branch gives the next slot's address without waiting
-					// for this slot's load (see exec.go).
-					if in.Size == 2 {
-						pc += 2
-						continue
-					}
-					pc += 4
-					continue
-				}
+			// Fast forms first (armFast), then the full switch for the
+			// instruction it stopped at.
+			if pc, n = armFast(a, ap, apBase, pc, n, limit, fp, base); n >= limit || pc-apBase >= pageSize {
+				continue
 			}
+			in = &ap.s[(pc-apBase)>>1]
 		dispatch:
 			if a.it != 0 && in.Op > thumb.OpBreak && !a.condPass(a.it>>4) && in.Op != thumb.OpBKPT {
 				a.itAdvance()
@@ -788,4 +528,278 @@ func armSize(op thumb.Op) uint32 {
 		return 2
 	}
 	return 1
+}
+
+// armFast runs the common instruction forms outside IT blocks from pc, on
+// the predecoded page ap, until it meets any other form, leaves the page
+// or reaches limit; it returns the new pc and step count. It makes no
+// calls, so that the compiler keeps pc, n and the page in registers; the
+// caller runs whatever it stops at.
+func armFast(a *armState, ap *armPage, apBase, pc uint32, n, limit uint64, fp []fastPage, base uint32) (uint32, uint64) {
+	r := &a.r
+	var res uint32
+	for n < limit && pc-apBase < pageSize && a.it == 0 {
+		in := &ap.s[(pc-apBase)>>1]
+		switch in.Op {
+		case thumb.OpMOV, thumb.OpAND, thumb.OpEOR, thumb.OpORR, thumb.OpBIC:
+			if in.Rd == 15 || in.Flags&thumb.FImmC != 0 {
+				break
+			}
+			y, c := in.Imm, a.nzcv&2
+			if in.ShT != thumb.ShImm {
+				if in.Rm == 15 {
+					return pc, n
+				}
+				y = r[in.Rm&15]
+				if sh := in.ShN; sh != 0 {
+					if sh >= 32 {
+						return pc, n
+					}
+					switch in.ShT {
+					case thumb.ShLSL:
+						c = uint8(y>>(32-sh)) & 1 << 1
+						y <<= sh
+					case thumb.ShLSR:
+						c = uint8(y>>(sh-1)) & 1 << 1
+						y >>= sh
+					case thumb.ShASR:
+						c = uint8(y>>(sh-1)) & 1 << 1
+						y = uint32(int32(y) >> sh)
+					default:
+						return pc, n
+					}
+				}
+			}
+			switch in.Op {
+			case thumb.OpMOV:
+				res = y
+			case thumb.OpAND:
+				res = r[in.Rn&15] & y
+			case thumb.OpEOR:
+				res = r[in.Rn&15] ^ y
+			case thumb.OpORR:
+				res = r[in.Rn&15] | y
+			default:
+				res = r[in.Rn&15] &^ y
+			}
+			if in.Flags&thumb.FS != 0 {
+				a.nzcv = a.nzcv&1 | uint8(res>>31)<<3 | zbit(res) | c
+			}
+			r[in.Rd&15] = res
+			n++
+			// A branch instead of pc += in.Size: the predicted
+			// branch gives the next slot's address without waiting
+			// for this slot's load (see exec.go).
+			if in.Size == 2 {
+				pc += 2
+				continue
+			}
+			pc += 4
+			continue
+		case thumb.OpADD, thumb.OpSUB, thumb.OpCMP, thumb.OpRSB:
+			if in.Rn == 15 || (in.Rd == 15 && in.Op != thumb.OpCMP) {
+				break
+			}
+			y := in.Imm
+			if in.ShT != thumb.ShImm {
+				if in.Rm == 15 {
+					return pc, n
+				}
+				y = r[in.Rm&15]
+				if sh := in.ShN; sh != 0 {
+					switch {
+					case sh >= 32:
+						return pc, n
+					case in.ShT == thumb.ShLSL:
+						y <<= sh
+					case in.ShT == thumb.ShLSR:
+						y >>= sh
+					case in.ShT == thumb.ShASR:
+						y = uint32(int32(y) >> sh)
+					default:
+						return pc, n
+					}
+				}
+			}
+			x := r[in.Rn&15]
+			switch in.Op {
+			case thumb.OpADD:
+				res = x + y
+				if in.Flags&thumb.FS != 0 {
+					a.nzcv = addNZCV(x, y, res)
+				}
+				r[in.Rd&15] = res
+			case thumb.OpRSB:
+				res = y - x
+				if in.Flags&thumb.FS != 0 {
+					a.nzcv = subNZCV(y, x, res)
+				}
+				r[in.Rd&15] = res
+			default:
+				res = x - y
+				if in.Flags&thumb.FS != 0 {
+					a.nzcv = subNZCV(x, y, res)
+				}
+				if in.Op == thumb.OpSUB {
+					r[in.Rd&15] = res
+				}
+			}
+			n++
+			if in.Size == 2 {
+				pc += 2
+				continue
+			}
+			pc += 4
+			continue
+		case thumb.OpSBFX, thumb.OpUBFX:
+			w := uint32(in.ShN)
+			if in.Imm+w > 32 {
+				break
+			}
+			v := r[in.Rn&15] << (32 - in.Imm - w)
+			if in.Op == thumb.OpSBFX {
+				r[in.Rd&15] = uint32(int32(v) >> (32 - w))
+			} else {
+				r[in.Rd&15] = v >> (32 - w)
+			}
+			n++
+			pc += 4
+			continue
+		case thumb.OpMLA:
+			r[in.Rd&15] = r[in.Ra&15] + r[in.Rn&15]*r[in.Rm&15]
+			n++
+			pc += 4
+			continue
+		case thumb.OpUMULL:
+			hi, lo := bits.Mul32(r[in.Rn&15], r[in.Rm&15])
+			r[in.Rd&15], r[in.Ra&15] = lo, hi
+			n++
+			pc += 4
+			continue
+		case thumb.OpB:
+			if in.Cond == 14 || a.condPass(in.Cond) {
+				pc += 4 + in.Imm
+			} else {
+				pc += uint32(in.Size)
+			}
+			n++
+			if pc-apBase >= pageSize {
+				return pc, n
+			}
+			continue
+		case thumb.OpBL:
+			r[14] = (pc + 4) | 1
+			pc += 4 + in.Imm
+			n++
+			return pc, n
+		case thumb.OpCBZ, thumb.OpCBNZ:
+			if (r[in.Rn&15] == 0) == (in.Op == thumb.OpCBZ) {
+				pc += 4 + in.Imm
+			} else {
+				pc += 2
+			}
+			n++
+			continue
+		case thumb.OpMOVW:
+			r[in.Rd&15] = in.Imm
+			n++
+			pc += 4
+			continue
+		case thumb.OpLDR, thumb.OpLDRB, thumb.OpLDRH:
+			if in.Rd == 15 || in.Rn == 15 || a.ccr&ccrUNALIGNTRP != 0 || (in.ShT != thumb.ShImm && in.Rm == 15) {
+				break
+			}
+			b := r[in.Rn&15]
+			o := in.Imm
+			if in.ShT != thumb.ShImm {
+				o = r[in.Rm&15] << in.ShN
+			}
+			ea := b - o
+			if in.Flags&thumb.FAdd != 0 {
+				ea = b + o
+			}
+			addr := b
+			if in.Flags&thumb.FIndex != 0 {
+				addr = ea
+			}
+			off := addr - base
+			if off>>pageShift >= uint32(len(fp)) || off&pageMask > pageSize-4 {
+				break
+			}
+			p := fp[off>>pageShift].rd
+			if p == nil {
+				break
+			}
+			switch in.Op {
+			case thumb.OpLDR:
+				res = le.Uint32(p.data[off&pageMask:])
+			case thumb.OpLDRB:
+				res = uint32(p.data[off&pageMask])
+			default:
+				res = uint32(le.Uint16(p.data[off&pageMask:]))
+			}
+			if in.Flags&thumb.FWback != 0 {
+				r[in.Rn&15] = ea
+			}
+			r[in.Rd&15] = res
+			n++
+			// A branch instead of pc += in.Size: the predicted
+			// branch gives the next slot's address without waiting
+			// for this slot's load (see exec.go).
+			if in.Size == 2 {
+				pc += 2
+				continue
+			}
+			pc += 4
+			continue
+		case thumb.OpSTR, thumb.OpSTRB, thumb.OpSTRH:
+			if a.ccr&ccrUNALIGNTRP != 0 || in.Rn == 15 || in.Rd == 15 || (in.ShT != thumb.ShImm && in.Rm == 15) {
+				break
+			}
+			b := r[in.Rn&15]
+			o := in.Imm
+			if in.ShT != thumb.ShImm {
+				o = r[in.Rm&15] << in.ShN
+			}
+			ea := b - o
+			if in.Flags&thumb.FAdd != 0 {
+				ea = b + o
+			}
+			addr := b
+			if in.Flags&thumb.FIndex != 0 {
+				addr = ea
+			}
+			off := addr - base
+			if off>>pageShift >= uint32(len(fp)) || off&pageMask > pageSize-4 {
+				break
+			}
+			p := fp[off>>pageShift].wr
+			if p == nil {
+				break
+			}
+			switch in.Op {
+			case thumb.OpSTR:
+				le.PutUint32(p.data[off&pageMask:], r[in.Rd&15])
+			case thumb.OpSTRB:
+				p.data[off&pageMask] = byte(r[in.Rd&15])
+			default:
+				le.PutUint16(p.data[off&pageMask:], uint16(r[in.Rd&15]))
+			}
+			if in.Flags&thumb.FWback != 0 {
+				r[in.Rn&15] = ea
+			}
+			n++
+			// A branch instead of pc += in.Size: the predicted
+			// branch gives the next slot's address without waiting
+			// for this slot's load (see exec.go).
+			if in.Size == 2 {
+				pc += 2
+				continue
+			}
+			pc += 4
+			continue
+		}
+		return pc, n
+	}
+	return pc, n
 }
