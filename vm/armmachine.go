@@ -115,13 +115,43 @@ func (m *Machine) armSystemReset(h *Hart) {
 	m.armBoot(h)
 }
 
-// armUpdate brings SysTick up to date and wakes a core in WFI. It reports
-// whether any pending exception changed.
+// timedDevice is implemented by Cortex-M board devices that act on time
+// (timers): the machine ends a batch at the device's next event, and at
+// every batch boundary calls Advance so the device raises its interrupt
+// lines on time. Times are virtual nanoseconds (armClock).
+type timedDevice interface {
+	// NextEvent is the virtual time of the device's next event, if any.
+	NextEvent() (ns uint64, ok bool)
+	// Advance brings the device up to virtual time now.
+	Advance(now uint64)
+}
+
+// nextDeviceEvent is the earliest next event of the timed devices.
+func (m *Machine) nextDeviceEvent() (uint64, bool) {
+	best, found := ^uint64(0), false
+	for _, d := range m.devs {
+		if td, ok := d.dev.(timedDevice); ok {
+			if t, ok := td.NextEvent(); ok && t < best {
+				best, found = t, true
+			}
+		}
+	}
+	return best, found
+}
+
+// armUpdate brings SysTick and the timed devices up to date and wakes a
+// core in WFI. It reports whether any pending exception changed.
 func (m *Machine) armUpdate() bool {
 	changed := false
+	now := m.time + m.inflight + m.mtimeOffset
 	for _, h := range m.harts {
 		a := &h.arm
 		before := a.pendingSig()
+		for _, d := range m.devs {
+			if td, ok := d.dev.(timedDevice); ok {
+				td.Advance(now)
+			}
+		}
 		m.sysTickUpdate(a)
 		if h.waiting && m.armWakeReady(a) {
 			h.waiting = false
@@ -145,13 +175,20 @@ func (a *armState) pendingSig() uint64 {
 func (m *Machine) armTimerSteps() uint64 {
 	best := ^uint64(0)
 	now := m.time + m.mtimeOffset
-	for _, h := range m.harts {
-		if t, ok := m.sysTickNext(&h.arm); ok {
-			if t <= now {
-				return 1
-			}
+	next := func(t uint64) {
+		if t <= now {
+			best = 1
+		} else {
 			best = min(best, t-now)
 		}
+	}
+	for _, h := range m.harts {
+		if t, ok := m.sysTickNext(&h.arm); ok {
+			next(t)
+		}
+	}
+	if t, ok := m.nextDeviceEvent(); ok {
+		next(t)
 	}
 	return max(best, 1)
 }
@@ -165,6 +202,9 @@ func (m *Machine) armFastForward() bool {
 		if t, ok := m.sysTickNext(&h.arm); ok && t < best {
 			best, found = t, true
 		}
+	}
+	if t, ok := m.nextDeviceEvent(); ok && t < best {
+		best, found = t, true
 	}
 	if !found {
 		return false
