@@ -1,7 +1,17 @@
-// Package vm emulates a RISC-V board deterministically: RV32IMAC harts with
-// Zicsr and Zifencei in machine mode, a bus with RAM and memory-mapped
-// devices laid out like QEMU's virt machine, and the snapshots that make the
-// run reversible.
+// Package vm emulates a board deterministically: RV32IMAC harts with Zicsr
+// and Zifencei in machine mode on a bus laid out like QEMU's virt machine,
+// or a Cortex-M core (ARMv7-M Cortex-M3, ARMv7E-M Cortex-M4F with the
+// FPv4-SP FPU, or the ARMv6-M subset) on QEMU's mps2-an385/an386 maps; and
+// the snapshots that make the run reversible. The board (Board.CPU) picks
+// the core; Run, Step, Snapshot, Restore, memory, time, breakpoints and
+// watchpoints are the same for both.
+//
+// The Cortex-M core (arm*.go) decodes Thumb through vm/thumb into a
+// per-page cache like the RISC-V one and runs a fast switch without calls
+// outside IT blocks. Its System Control Space (NVIC, SCB, SysTick, FPU
+// control) is part of the core's state (armState). Exception entry and
+// return take no step; virtual time on those boards is in nanoseconds, one
+// step each (QEMU's -icount shift=0), plus the time WFI skips.
 //
 // Time is the number of steps (instructions executed or trapped) of the whole
 // machine. Each board sets how many steps make a virtual second
