@@ -11,8 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/rewind-debugger/rewind/vm"
 )
 
 // semihostCase is one semihosting program run on QEMU and on Rewind.
@@ -48,15 +46,15 @@ const mps2Board = "mps2-an385"
 // TestARMSemihostingAndPeripheralsMatchQEMU runs every testdata/arm
 // program on qemu-system-arm's mps2-an385 with -semihosting and
 // -icount shift=0,sleep=off, checks QEMU against the golden files, and
-// runs them on `rewind run` and compares. The Rewind side is skipped
-// only while vm knows no board named mps2-an385.
+// runs them on `rewind run` (which picks mps2-an385 from the ELF) and
+// compares.
 func TestARMSemihostingAndPeripheralsMatchQEMU(t *testing.T) {
 	qemu := needTool(t, "qemu-system-arm")
 	elfs, err := filepath.Glob(filepath.Join("..", "testdata", "arm", "*.elf"))
 	if err != nil || len(elfs) == 0 {
 		t.Fatalf("no testdata/arm/*.elf (%v)", err)
 	}
-	var rewind string
+	rewind := buildRewind(t)
 	for _, path := range elfs {
 		name := strings.TrimSuffix(filepath.Base(path), ".elf")
 		t.Run(name, func(t *testing.T) {
@@ -73,28 +71,12 @@ func TestARMSemihostingAndPeripheralsMatchQEMU(t *testing.T) {
 					"-icount", "shift=0,sleep=off", "-kernel", path)
 				checkSemihostGolden(t, path, want)
 			}
-			if !boardKnown(mps2Board) {
-				t.Skipf("QEMU side checked; Rewind side skipped: vm has no board %q yet", mps2Board)
-			}
-			if rewind == "" {
-				rewind = buildRewind(t)
-			}
 			got := runMerged(t, rewind, input, "run", "--max-instructions", strconv.FormatUint(maxInstructions, 10), path)
 			if got != want {
 				t.Errorf("rewind run:\n%s\nqemu:\n%s", got, want)
 			}
 		})
 	}
-}
-
-// boardKnown reports whether vm has a built-in board of that name.
-func boardKnown(name string) bool {
-	for _, b := range vm.Boards() {
-		if b.Name == name {
-			return true
-		}
-	}
-	return false
 }
 
 // needTool returns the path of a required outside tool; the integration

@@ -67,7 +67,7 @@ func TestBoardForELF(t *testing.T) {
 // -semihosting.
 func TestARMSemihostingOff(t *testing.T) {
 	m := armTestMachine(t, "cortex-m3", []uint16{0x2018, 0xbeab, 0xe7fe}) // movs r0, #0x18; bkpt 0xab
-	m.semihost = nil // as with Config.NoSemihosting
+	m.semihost = nil                                                      // as with Config.NoSemihosting
 	m.Run(20)
 	a := &m.harts[0].arm
 	if m.harts[0].pc != 0x200 || a.ipsr != excHardFault || a.hfsr != hfsrFORCED {
