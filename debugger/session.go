@@ -18,6 +18,9 @@ type Options struct {
 	Path string
 	// Harts is the number of harts (default 1).
 	Harts int
+	// Board is the built-in board to boot ("virt", "mps2-an385",
+	// "mps2-an386"; "": the one the ELF is for). A recording uses its own.
+	Board string
 	// MemorySize is the RAM size in bytes (default 128 MiB).
 	MemorySize uint32
 	// CheckpointBudget bounds checkpoint memory in bytes (default 256 MiB).
@@ -82,6 +85,9 @@ func New(elf []byte, opt Options) (*Session, error) {
 		return nil, badProgram(fmt.Errorf("%s is not an ELF file", nameOr(opt.Path)))
 	}
 	syms, err := loadSymbols(elf, opt.Path)
+	if errors.Is(err, symbols.ErrArch) {
+		syms, err = bareSymbols(elf, opt, err)
+	}
 	if err != nil {
 		return nil, badProgram(err)
 	}
@@ -116,6 +122,7 @@ func (s *Session) boot() error {
 	// FatalTraps: a trap the firmware cannot handle halts the board (a
 	// stop the user can step back from) instead of trapping forever.
 	cfg := vm.Config{Harts: s.opt.Harts, RAMSize: s.opt.MemorySize, FatalTraps: true, NoSemihosting: s.opt.NoSemihosting}
+	board := s.opt.Board
 	if s.opt.Recording != nil {
 		r := s.opt.Recording.r
 		if err := r.CheckFirmware(s.elf); err != nil {
@@ -123,10 +130,11 @@ func (s *Session) boot() error {
 		}
 		cfg.Harts, cfg.RAMBase, cfg.RAMSize = r.Harts, r.RAMBase, r.RAMSize
 		cfg.NoSemihosting = r.NoSemihosting
+		board = r.Board
 	}
-	m, err := vm.NewVirt(cfg)
+	m, err := newMachine(s.elf, board, cfg)
 	if err != nil {
-		return fmt.Errorf("creating the board: %w", err)
+		return badProgram(fmt.Errorf("creating the board: %w", err))
 	}
 	if _, err := m.LoadELF(s.elf); err != nil {
 		return badProgram(fmt.Errorf("loading %s: %w", nameOr(s.opt.Path), err))

@@ -146,7 +146,7 @@ func Load(r io.ReaderAt) (t *Table, err error) {
 		return nil, fmt.Errorf("read ELF header: %w", err)
 	}
 	if f.Class != elf.ELFCLASS32 || f.Machine != elf.EM_RISCV {
-		return nil, fmt.Errorf("not an ELF32 RISC-V file (class %v, machine %v)", f.Class, f.Machine)
+		return nil, fmt.Errorf("%w (class %v, machine %v)", ErrArch, f.Class, f.Machine)
 	}
 	t = &Table{entry: uint32(f.Entry), types: map[dwarf.Offset]godwarf.Type{},
 		trees: map[dwarf.Offset]*godwarf.Tree{}, fixed: map[godwarf.Type]bool{}, byName: map[string][]*Function{}}
@@ -160,6 +160,17 @@ func Load(r io.ReaderAt) (t *Table, err error) {
 	t.finishFuncs()
 	t.loadFrames(f)
 	return t, nil
+}
+
+// ErrArch is returned (wrapped) by Load for an ELF of an architecture the
+// reader does not support.
+var ErrArch = errors.New("not an ELF32 RISC-V file")
+
+// Bare returns a table without symbols or debug information, for an ELF
+// Load refuses: every lookup finds nothing and HasLines reports why.
+func Bare(entry uint32, why string) *Table {
+	return &Table{entry: entry, noLines: why, types: map[dwarf.Offset]godwarf.Type{},
+		trees: map[dwarf.Offset]*godwarf.Tree{}, fixed: map[godwarf.Type]bool{}, byName: map[string][]*Function{}}
 }
 
 // SetBaseDir sets the directory relative compilation directories are

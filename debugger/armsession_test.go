@@ -1,0 +1,57 @@
+package debugger
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestARMSessionRuns opens a session on a Cortex-M ELF (the board comes
+// from the ELF): without ARM symbols it still runs to the exit, steps and
+// steps back by instruction, and says why there is no source.
+func TestARMSessionRuns(t *testing.T) {
+	path := filepath.Join("..", "testdata", "arm", "hello-picolibc.elf")
+	elf, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, log strings.Builder
+	s, err := New(elf, Options{Path: path,
+		Output: func(b byte, _ uint64) { out.WriteByte(b) },
+		Log:    func(text string, _ uint64) { log.WriteString(text) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(log.String(), "ARM") {
+		t.Errorf("no message about ARM source-level debugging, log %q", log.String())
+	}
+	if ok, why := s.Symbols().HasLines(); ok || why == "" {
+		t.Errorf("HasLines = %v, %q; want false with a reason", ok, why)
+	}
+	st := s.StepInstruction(0)
+	if st.Reason != ReasonStep || st.Time != 1 {
+		t.Fatalf("step: %+v", st)
+	}
+	if _, err := s.Frames(0); err != nil {
+		t.Logf("frames: %v", err) // an error is fine, a panic is not
+	}
+	_ = s.Disassemble(st.PC, 0, 4)
+	if _, err := s.Registers(0); err != nil {
+		t.Logf("registers: %v", err)
+	}
+	if st := s.Next(0, Statement); st.Reason == 0 {
+		t.Errorf("source step without lines: %+v", st)
+	}
+	st = s.Continue()
+	if st.Reason != ReasonExiting && !st.Exited() {
+		t.Fatalf("continue: %v %s", st.Reason, st.Description)
+	}
+	if !strings.Contains(out.String(), "hello from semihosting") {
+		t.Errorf("output %q", out.String())
+	}
+	st = s.StepBack(0, ByInstruction)
+	if st.Reason != ReasonStep {
+		t.Errorf("step back: %v %s", st.Reason, st.Description)
+	}
+}
