@@ -86,9 +86,3 @@ func (h *Hart) Regs() [32]uint32 {
 
 // Waiting reports whether the hart is stalled in wfi.
 func (h *Hart) Waiting() bool { return h.waiting }
-
-// reset puts the hart in its power-on state.
-func (h *Hart) reset() {
-	m, id := h.m, h.id
-	*h = Hart{m: m, id: id}
-}
