@@ -10,8 +10,17 @@
 // per-page cache like the RISC-V one and runs a fast switch without calls
 // outside IT blocks. Its System Control Space (NVIC, SCB, SysTick, FPU
 // control) is part of the core's state (armState). Exception entry and
-// return take no step; virtual time on those boards is in nanoseconds, one
-// step each (QEMU's -icount shift=0), plus the time WFI skips.
+// return take no step. The core provides the NVIC's inputs (Machine.irqLines)
+// before the board's devices are built, so the CMSDK UARTs and timers of
+// MPS2Devices interrupt through the NVIC; the first CMSDK UART is the
+// console. Those boards run 1e9 steps per virtual second: SysTick and the
+// CMSDK devices read the same virtual nanoseconds, one per step (QEMU's
+// -icount shift=0), and the time WFI skips counts as idle steps.
+//
+// Devices whose outputs change with time alone implement device.Timed:
+// the machine ends a batch at their next event (timedSteps), calls Sync at
+// every batch boundary (syncTimed) and, while every core sleeps, lets the
+// time pass up to that event (idleToTimed), on both architectures.
 //
 // Time is the number of steps (instructions executed or trapped) of the whole
 // machine. Each board sets how many steps make a virtual second
@@ -21,7 +30,9 @@
 // -icount shift=0.
 //
 // Semihosting (semihost*.go) serves the firmware's console, clock and exit
-// calls deterministically, through the output and input logs the UART uses.
+// calls deterministically, through the output and input logs the UART uses;
+// both cores call the one hook (Machine.semihost): RISC-V's ebreak
+// sequence, ARM's BKPT 0xAB.
 //
 // Speed comes from decoding each instruction once into a per-page cache of
 // predecoded instructions (see decode.go and exec.go). RAM is a slice of 4 KiB
