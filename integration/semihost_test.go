@@ -40,14 +40,15 @@ func TestRISCVSemihostingMatchesQEMU(t *testing.T) {
 	}
 }
 
-// mps2Board is the board the ARM programs are built for.
-const mps2Board = "mps2-an385"
+// mps2Boards are the boards the ARM programs run on: built for the
+// Cortex-M3 of mps2-an385, they run unchanged on mps2-an386's Cortex-M4F
+// (same memory map).
+var mps2Boards = []string{"mps2-an385", "mps2-an386"}
 
 // TestARMSemihostingAndPeripheralsMatchQEMU runs every testdata/arm
-// program on qemu-system-arm's mps2-an385 with -semihosting and
+// program on qemu-system-arm's mps2 boards with -semihosting and
 // -icount shift=0,sleep=off, checks QEMU against the golden files, and
-// runs them on `rewind run` (which picks mps2-an385 from the ELF) and
-// compares.
+// runs them on `rewind run --board` and compares.
 func TestARMSemihostingAndPeripheralsMatchQEMU(t *testing.T) {
 	qemu := needTool(t, "qemu-system-arm")
 	elfs, err := filepath.Glob(filepath.Join("..", "testdata", "arm", "*.elf"))
@@ -55,28 +56,35 @@ func TestARMSemihostingAndPeripheralsMatchQEMU(t *testing.T) {
 		t.Fatalf("no testdata/arm/*.elf (%v)", err)
 	}
 	rewind := buildRewind(t)
-	for _, path := range elfs {
-		name := strings.TrimSuffix(filepath.Base(path), ".elf")
-		t.Run(name, func(t *testing.T) {
-			input := ""
-			switch name {
-			case "uart_irq":
-				input = "hello\nquit\n"
-			case "input":
-				input = "xyz\nrest\n"
-			}
-			want := goldenOf(t, path)
-			if name != "input" { // QEMU reads semihosting input from its host stdin
-				want = runMerged(t, qemu, input, "-M", mps2Board, "-nographic", "-semihosting",
-					"-icount", "shift=0,sleep=off", "-kernel", path)
-				checkSemihostGolden(t, path, want)
-			}
-			got := runMerged(t, rewind, input, "run", "--max-instructions", strconv.FormatUint(maxInstructions, 10), path)
-			if got != want {
-				t.Errorf("rewind run:\n%s\nqemu:\n%s", got, want)
-			}
-		})
+	for _, board := range mps2Boards {
+		for _, path := range elfs {
+			runARMCase(t, qemu, rewind, board, path)
+		}
 	}
+}
+
+// runARMCase runs one testdata/arm program on QEMU and Rewind's board.
+func runARMCase(t *testing.T, qemu, rewind, board, path string) {
+	name := strings.TrimSuffix(filepath.Base(path), ".elf")
+	t.Run(board+"/"+name, func(t *testing.T) {
+		input := ""
+		switch name {
+		case "uart_irq":
+			input = "hello\nquit\n"
+		case "input":
+			input = "xyz\nrest\n"
+		}
+		want := goldenOf(t, path)
+		if name != "input" { // QEMU reads semihosting input from its host stdin
+			want = runMerged(t, qemu, input, "-M", board, "-nographic", "-semihosting",
+				"-icount", "shift=0,sleep=off", "-kernel", path)
+			checkSemihostGolden(t, path, want)
+		}
+		got := runMerged(t, rewind, input, "run", "--board", board, "--max-instructions", strconv.FormatUint(maxInstructions, 10), path)
+		if got != want {
+			t.Errorf("rewind run:\n%s\nqemu:\n%s", got, want)
+		}
+	})
 }
 
 // needTool returns the path of a required outside tool; the integration

@@ -15,8 +15,8 @@ import (
 // TestARMAgainstQEMU runs every ARM test program on qemu-system-arm
 // (-icount shift=0,sleep=off, semihosting) and on the vm, and requires the
 // same semihosting output and exit status. It needs qemu-system-arm and
-// fails without it. (It lives in package vm because the vm side uses the
-// test semihosting hook until the real one is installed.)
+// fails without it. (It lives in package vm to run the machine directly,
+// with its semihosting output collected in a buffer.)
 func TestARMAgainstQEMU(t *testing.T) {
 	if _, err := exec.LookPath("qemu-system-arm"); err != nil {
 		t.Fatal("qemu-system-arm not found: install Debian's qemu-system-arm")
