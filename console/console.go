@@ -143,7 +143,7 @@ func (c *Console) banner() {
 	if c.s.Harts() > 1 {
 		h = "harts"
 	}
-	fmt.Fprintf(c.out, "Rewind: debugging %s on the virt board (%d %s). Type 'help' for commands.\n", c.name, c.s.Harts(), h)
+	fmt.Fprintf(c.out, "Rewind: debugging %s on the %s board (%d %s). Type 'help' for commands.\n", c.name, c.s.Board(), c.s.Harts(), h)
 	c.showStop(c.s.Entry())
 }
 

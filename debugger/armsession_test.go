@@ -26,6 +26,13 @@ func TestARMSessionRuns(t *testing.T) {
 	if !strings.Contains(log.String(), "ARM") {
 		t.Errorf("no message about ARM source-level debugging, log %q", log.String())
 	}
+	if s.Board() != "mps2-an385" {
+		t.Errorf("board %q, want mps2-an385 from the ELF", s.Board())
+	}
+	// objdump -d: 64: b508 push {r3, lr}
+	if d := s.Disassemble(0x64, 0, 1); len(d) != 1 || d[0].Text != "push {r3, lr}" {
+		t.Errorf("disassembly at the entry: %+v, want Thumb push {r3, lr}", d)
+	}
 	if ok, why := s.Symbols().HasLines(); ok || why == "" {
 		t.Errorf("HasLines = %v, %q; want false with a reason", ok, why)
 	}
@@ -36,7 +43,6 @@ func TestARMSessionRuns(t *testing.T) {
 	if _, err := s.Frames(0); err != nil {
 		t.Logf("frames: %v", err) // an error is fine, a panic is not
 	}
-	_ = s.Disassemble(st.PC, 0, 4)
 	if _, err := s.Registers(0); err != nil {
 		t.Logf("registers: %v", err)
 	}

@@ -76,7 +76,7 @@ type Session struct {
 // ErrNoProgram is returned by New when there is no ELF.
 var ErrNoProgram = errors.New("no firmware ELF given")
 
-// New creates a session running elf on the virt board.
+// New creates a session running elf on its board (Options.Board).
 func New(elf []byte, opt Options) (*Session, error) {
 	if len(elf) == 0 {
 		return nil, badProgram(ErrNoProgram)
@@ -191,6 +191,9 @@ func (s *Session) Span() Span {
 
 // Harts is the number of harts.
 func (s *Session) Harts() int { return s.m.Harts() }
+
+// Board is the name of the board the session runs on.
+func (s *Session) Board() string { return s.m.Board().Name }
 
 // Hart is the hart of the last stop.
 func (s *Session) Hart() int { return s.hart }
