@@ -109,6 +109,7 @@ func (m *Machine) armUpdate() bool {
 	for _, h := range m.harts {
 		a := &h.arm
 		before := a.pendingSig()
+		m.syncTimed()
 		m.sysTickUpdate(a)
 		if h.waiting && m.armWakeReady(a) {
 			h.waiting = false

@@ -292,10 +292,10 @@ func (m *Machine) SetTrapStops(on bool) { m.trapStops = on }
 // updateMIP recomputes every hart's interrupt-pending bits from the devices
 // and wakes harts waiting in wfi. It reports whether any mip changed.
 func (m *Machine) updateMIP() (changed bool) {
-	m.syncTimed()
 	if m.arm {
 		return m.armUpdate()
 	}
+	m.syncTimed()
 	mt := m.mtimeAt(m.time + m.inflight)
 	for i, h := range m.harts {
 		var p uint32
