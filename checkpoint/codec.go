@@ -35,6 +35,7 @@ const (
 	recVersion = 1
 	flagELF    = 1
 	flagNoSemi = 2
+	flagBoard  = 4       // a board name follows the ELF (absent: virt)
 	maxHarts   = 64      // as many as the board and rewind record allow
 	maxRAMSize = 2 << 30 // rewind record's --ram limit (2048 MiB)
 	eventHead  = 8 + 1 + 2 + 4 + 4
@@ -60,6 +61,9 @@ func (r *Recording) MarshalBinary() ([]byte, error) {
 	if r.NoSemihosting {
 		flags |= flagNoSemi
 	}
+	if r.Board != "" && r.Board != "virt" {
+		flags |= flagBoard
+	}
 	b = le.AppendUint16(b, recVersion)
 	b = le.AppendUint16(b, flags)
 	b = append(b, r.Firmware[:]...)
@@ -76,6 +80,10 @@ func (r *Recording) MarshalBinary() ([]byte, error) {
 	b = append(b, r.OutputHash[:]...)
 	b = le.AppendUint32(b, uint32(len(r.ELF)))
 	b = append(b, r.ELF...)
+	if flags&flagBoard != 0 {
+		b = le.AppendUint32(b, uint32(len(r.Board)))
+		b = append(b, r.Board...)
+	}
 	b = le.AppendUint32(b, uint32(len(r.Events)))
 	for _, e := range r.Events {
 		if e.Hart < 0 || e.Hart > 0xffff {
@@ -189,6 +197,10 @@ func (d *decoder) recording() (*Recording, error) {
 	copy(r.OutputHash[:], d.take(32))
 	r.ELF = d.bytes(len(d.b))
 	r.NoSemihosting = flags&flagNoSemi != 0
+	r.Board = "virt"
+	if flags&flagBoard != 0 {
+		r.Board = string(d.bytes(64))
+	}
 	d.events(r)
 	if d.err != nil {
 		return nil, d.err
@@ -215,18 +227,17 @@ func (r *Recording) check(flags uint16, rest int) error {
 	switch {
 	case rest != 0:
 		return fmt.Errorf("%d unexpected bytes after the input log", rest)
-	case flags&^(flagELF|flagNoSemi) != 0:
+	case flags&^(flagELF|flagNoSemi|flagBoard) != 0:
 		return fmt.Errorf("unknown flags %#x", flags)
 	case (flags&flagELF != 0) != (len(r.ELF) > 0):
 		return errors.New("embedded-ELF flag disagrees with the ELF length")
 	case r.Harts < 1 || r.Harts > maxHarts:
 		return fmt.Errorf("bad hart count %d (a board has 1 to %d harts)", r.Harts, maxHarts)
-	case r.RAMBase != vm.DefaultRAMBase:
-		return fmt.Errorf("bad RAM base %#x (the virt board's RAM starts at %#x)", r.RAMBase, vm.DefaultRAMBase)
-	case r.RAMSize == 0 || r.RAMSize%4096 != 0 || r.RAMSize > maxRAMSize:
-		return fmt.Errorf("bad RAM size %#x (a multiple of 4 KiB, at most %d MiB)", r.RAMSize, maxRAMSize>>20)
 	case r.Status.Kind > StatusIdle:
 		return fmt.Errorf("unknown end status %d", r.Status.Kind)
+	}
+	if err := r.checkBoard(); err != nil {
+		return err
 	}
 	if len(r.ELF) > 0 && sha256.Sum256(r.ELF) != r.Firmware {
 		return errors.New("embedded ELF does not match the firmware hash")
@@ -241,6 +252,30 @@ func (r *Recording) check(flags uint16, rest int) error {
 		if e.Hart >= r.Harts {
 			return fmt.Errorf("event %d names hart %d of %d", i, e.Hart, r.Harts)
 		}
+	}
+	return nil
+}
+
+// checkBoard validates the board name and its RAM against the built-in
+// boards: virt with any RAM size, the others as built in, with one core.
+func (r *Recording) checkBoard() error {
+	if r.Board == "virt" {
+		switch {
+		case r.RAMBase != vm.DefaultRAMBase:
+			return fmt.Errorf("bad RAM base %#x (the virt board's RAM starts at %#x)", r.RAMBase, vm.DefaultRAMBase)
+		case r.RAMSize == 0 || r.RAMSize%4096 != 0 || r.RAMSize > maxRAMSize:
+			return fmt.Errorf("bad RAM size %#x (a multiple of 4 KiB, at most %d MiB)", r.RAMSize, maxRAMSize>>20)
+		}
+		return nil
+	}
+	b, err := vm.BoardByName(r.Board)
+	switch {
+	case err != nil:
+		return fmt.Errorf("recorded board: %w", err)
+	case r.RAMBase != b.RAMBase || r.RAMSize != b.RAMSize:
+		return fmt.Errorf("bad RAM %#x+%#x for board %s (it has %#x+%#x)", r.RAMBase, r.RAMSize, r.Board, b.RAMBase, b.RAMSize)
+	case r.Harts != 1:
+		return fmt.Errorf("bad hart count %d (board %s has one core)", r.Harts, r.Board)
 	}
 	return nil
 }

@@ -16,10 +16,11 @@ type firmware struct {
 	path  string
 	harts int
 	input [][]byte // live input, sent every inputGap steps or when idle
+	board string   // "": the board the ELF is for
 }
 
-// firmwares lists the test ELFs present: the project's test firmware plus
-// this package's endless loop.
+// firmwares lists the test ELFs present: the project's test firmware (the
+// Cortex-M programs on both mps2 boards) plus this package's endless loop.
 func firmwares(t testing.TB) []firmware {
 	fws := []firmware{{name: "loop", path: "testdata/loop.elf", harts: 1}}
 	paths, _ := filepath.Glob("../testdata/firmware/*.elf")
@@ -36,17 +37,35 @@ func firmwares(t testing.TB) []firmware {
 		}
 		fws = append(fws, fw)
 	}
+	arm, _ := filepath.Glob("../testdata/arm/*.elf")
+	for _, board := range []string{"mps2-an385", "mps2-an386"} {
+		for _, p := range append(arm, "../testdata/arm/isa/isa-m3.elf") {
+			name := filepath.Base(p)
+			fw := firmware{name: board + "/" + name[:len(name)-4], path: p, harts: 1, board: board}
+			if name == "uart_irq.elf" || name == "input.elf" {
+				fw.input = [][]byte{[]byte("hello\n"), []byte("quit\n")}
+			}
+			fws = append(fws, fw)
+		}
+	}
 	return fws
 }
 
-// boot builds a virt machine with the firmware loaded.
+// boot builds the firmware's board with the firmware loaded.
 func boot(t testing.TB, fw firmware) *vm.Machine {
 	t.Helper()
 	data, err := os.ReadFile(fw.path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := vm.NewVirt(vm.Config{Harts: fw.harts, FatalTraps: true})
+	b, err := vm.BoardForELF(data, fw.board)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Name == "virt" {
+		b = vm.VirtBoard(0)
+	}
+	m, err := vm.NewMachine(b, vm.Config{Harts: fw.harts, FatalTraps: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -50,8 +50,10 @@ type Recording struct {
 	Firmware [32]byte // sha256 of the ELF file
 	ELF      []byte   // the ELF itself, if embedded
 	Harts    int
-	RAMBase  uint32
-	RAMSize  uint32
+	// Board is the built-in board the run used ("virt" when empty).
+	Board   string
+	RAMBase uint32
+	RAMSize uint32
 	// NoSemihosting records that the run had semihosting turned off.
 	NoSemihosting bool
 	Events        []Event
@@ -72,7 +74,7 @@ func (t *Timeline) Recording() *Recording {
 		h.Write([]byte{o.Byte})
 	}
 	r := &Recording{
-		Harts: t.m.Harts(), RAMBase: b.RAMBase, RAMSize: b.RAMSize,
+		Harts: t.m.Harts(), Board: b.Name, RAMBase: b.RAMBase, RAMSize: b.RAMSize,
 		Events: t.Events(), End: t.end, OutputLen: uint64(len(t.output)),
 		NoSemihosting: !t.m.Semihosting(),
 	}

@@ -181,7 +181,7 @@ func (c *Console) Banner() {
 	if c.s.Harts() > 1 {
 		h = "harts"
 	}
-	fmt.Fprintf(c.out, "Rewind: debugging %s on the virt board (%d %s). Type 'help' for commands.\n", c.name, c.s.Harts(), h)
+	fmt.Fprintf(c.out, "Rewind: debugging %s on the %s board (%d %s). Type 'help' for commands.\n", c.name, c.s.Board(), c.s.Harts(), h)
 	c.showStop(c.s.Entry())
 }
 

@@ -18,6 +18,9 @@ type Options struct {
 	Path string
 	// Harts is the number of harts (default 1).
 	Harts int
+	// Board is the built-in board to boot ("virt", "mps2-an385",
+	// "mps2-an386"; "": the one the ELF is for). A recording uses its own.
+	Board string
 	// MemorySize is the RAM size in bytes (default 128 MiB).
 	MemorySize uint32
 	// CheckpointBudget bounds checkpoint memory in bytes (default 256 MiB).
@@ -74,7 +77,7 @@ type Session struct {
 // ErrNoProgram is returned by New when there is no ELF.
 var ErrNoProgram = errors.New("no firmware ELF given")
 
-// New creates a session running elf on the virt board.
+// New creates a session running elf on its board (Options.Board).
 func New(elf []byte, opt Options) (*Session, error) {
 	if len(elf) == 0 {
 		return nil, badProgram(ErrNoProgram)
@@ -83,6 +86,9 @@ func New(elf []byte, opt Options) (*Session, error) {
 		return nil, badProgram(fmt.Errorf("%s is not an ELF file", nameOr(opt.Path)))
 	}
 	syms, err := loadSymbols(elf, opt.Path)
+	if errors.Is(err, symbols.ErrArch) {
+		syms, err = bareSymbols(elf, opt, err)
+	}
 	if err != nil {
 		return nil, badProgram(err)
 	}
@@ -117,6 +123,7 @@ func (s *Session) boot() error {
 	// FatalTraps: a trap the firmware cannot handle halts the board (a
 	// stop the user can step back from) instead of trapping forever.
 	cfg := vm.Config{Harts: s.opt.Harts, RAMSize: s.opt.MemorySize, FatalTraps: true, NoSemihosting: s.opt.NoSemihosting}
+	board := s.opt.Board
 	if s.opt.Recording != nil {
 		r := s.opt.Recording.r
 		if err := r.CheckFirmware(s.elf); err != nil {
@@ -124,10 +131,11 @@ func (s *Session) boot() error {
 		}
 		cfg.Harts, cfg.RAMBase, cfg.RAMSize = r.Harts, r.RAMBase, r.RAMSize
 		cfg.NoSemihosting = r.NoSemihosting
+		board = r.Board
 	}
-	m, err := vm.NewVirt(cfg)
+	m, err := newMachine(s.elf, board, cfg)
 	if err != nil {
-		return fmt.Errorf("creating the board: %w", err)
+		return badProgram(fmt.Errorf("creating the board: %w", err))
 	}
 	if _, err := m.LoadELF(s.elf); err != nil {
 		return badProgram(fmt.Errorf("loading %s: %w", nameOr(s.opt.Path), err))
@@ -184,6 +192,9 @@ func (s *Session) Span() Span {
 
 // Harts is the number of harts.
 func (s *Session) Harts() int { return s.m.Harts() }
+
+// Board is the name of the board the session runs on.
+func (s *Session) Board() string { return s.m.Board().Name }
 
 // Hart is the hart of the last stop.
 func (s *Session) Hart() int { return s.hart }

@@ -11,8 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/rewind-debugger/rewind/vm"
 )
 
 // semihostCase is one semihosting program run on QEMU and on Rewind.
@@ -42,59 +40,51 @@ func TestRISCVSemihostingMatchesQEMU(t *testing.T) {
 	}
 }
 
-// mps2Board is the board the ARM programs are built for.
-const mps2Board = "mps2-an385"
+// mps2Boards are the boards the ARM programs run on: built for the
+// Cortex-M3 of mps2-an385, they run unchanged on mps2-an386's Cortex-M4F
+// (same memory map).
+var mps2Boards = []string{"mps2-an385", "mps2-an386"}
 
 // TestARMSemihostingAndPeripheralsMatchQEMU runs every testdata/arm
-// program on qemu-system-arm's mps2-an385 with -semihosting and
+// program on qemu-system-arm's mps2 boards with -semihosting and
 // -icount shift=0,sleep=off, checks QEMU against the golden files, and
-// runs them on `rewind run` and compares. The Rewind side is skipped
-// only while vm knows no board named mps2-an385.
+// runs them on `rewind run --board` and compares.
 func TestARMSemihostingAndPeripheralsMatchQEMU(t *testing.T) {
 	qemu := needTool(t, "qemu-system-arm")
 	elfs, err := filepath.Glob(filepath.Join("..", "testdata", "arm", "*.elf"))
 	if err != nil || len(elfs) == 0 {
 		t.Fatalf("no testdata/arm/*.elf (%v)", err)
 	}
-	var rewind string
-	for _, path := range elfs {
-		name := strings.TrimSuffix(filepath.Base(path), ".elf")
-		t.Run(name, func(t *testing.T) {
-			input := ""
-			switch name {
-			case "uart_irq":
-				input = "hello\nquit\n"
-			case "input":
-				input = "xyz\nrest\n"
-			}
-			want := goldenOf(t, path)
-			if name != "input" { // QEMU reads semihosting input from its host stdin
-				want = runMerged(t, qemu, input, "-M", mps2Board, "-nographic", "-semihosting",
-					"-icount", "shift=0,sleep=off", "-kernel", path)
-				checkSemihostGolden(t, path, want)
-			}
-			if !boardKnown(mps2Board) {
-				t.Skipf("QEMU side checked; Rewind side skipped: vm has no board %q yet", mps2Board)
-			}
-			if rewind == "" {
-				rewind = buildRewind(t)
-			}
-			got := runMerged(t, rewind, input, "run", "--max-instructions", strconv.FormatUint(maxInstructions, 10), path)
-			if got != want {
-				t.Errorf("rewind run:\n%s\nqemu:\n%s", got, want)
-			}
-		})
+	rewind := buildRewind(t)
+	for _, board := range mps2Boards {
+		for _, path := range elfs {
+			runARMCase(t, qemu, rewind, board, path)
+		}
 	}
 }
 
-// boardKnown reports whether vm has a built-in board of that name.
-func boardKnown(name string) bool {
-	for _, b := range vm.Boards() {
-		if b.Name == name {
-			return true
+// runARMCase runs one testdata/arm program on QEMU and Rewind's board.
+func runARMCase(t *testing.T, qemu, rewind, board, path string) {
+	name := strings.TrimSuffix(filepath.Base(path), ".elf")
+	t.Run(board+"/"+name, func(t *testing.T) {
+		input := ""
+		switch name {
+		case "uart_irq":
+			input = "hello\nquit\n"
+		case "input":
+			input = "xyz\nrest\n"
 		}
-	}
-	return false
+		want := goldenOf(t, path)
+		if name != "input" { // QEMU reads semihosting input from its host stdin
+			want = runMerged(t, qemu, input, "-M", board, "-nographic", "-semihosting",
+				"-icount", "shift=0,sleep=off", "-kernel", path)
+			checkSemihostGolden(t, path, want)
+		}
+		got := runMerged(t, rewind, input, "run", "--board", board, "--max-instructions", strconv.FormatUint(maxInstructions, 10), path)
+		if got != want {
+			t.Errorf("rewind run:\n%s\nqemu:\n%s", got, want)
+		}
+	})
 }
 
 // needTool returns the path of a required outside tool; the integration

@@ -153,7 +153,7 @@ func Load(r io.ReaderAt) (t *Table, err error) {
 	}
 	arch, err := archFor(f)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w: %v", ErrArch, err)
 	}
 	t = &Table{arch: arch, entry: arch.codeAddr(uint32(f.Entry)), types: map[dwarf.Offset]godwarf.Type{},
 		trees: map[dwarf.Offset]*godwarf.Tree{}, fixed: map[godwarf.Type]bool{}, byName: map[string][]*Function{}}
@@ -167,6 +167,17 @@ func Load(r io.ReaderAt) (t *Table, err error) {
 	t.finishFuncs()
 	t.loadFrames(f)
 	return t, nil
+}
+
+// ErrArch is returned (wrapped) by Load for an ELF of an architecture the
+// reader does not support.
+var ErrArch = errors.New("not an ELF32 RISC-V or ARM file")
+
+// Bare returns a table without symbols or debug information, for an ELF
+// Load refuses: every lookup finds nothing and HasLines reports why.
+func Bare(entry uint32, why string) *Table {
+	return &Table{entry: entry, noLines: why, types: map[dwarf.Offset]godwarf.Type{},
+		trees: map[dwarf.Offset]*godwarf.Tree{}, fixed: map[godwarf.Type]bool{}, byName: map[string][]*Function{}}
 }
 
 // SetBaseDir sets the directory relative compilation directories are

@@ -62,13 +62,10 @@ var (
 	sb, sh, sw                   = store(0), store(1), store(2)
 	beq, bne, blt, bge           = branch(0), branch(1), branch(4), branch(5)
 	bltu, bgeu                   = branch(6), branch(7)
-	csrrw, csrrs, csrrc          = csr(1), csr(2), csr(3)
+	csrrw, csrrs                 = csr(1), csr(2)
 	csrrwi, csrrsi, csrrci       = csr(5), csr(6), csr(7)
 	lrw                          = func(rd, rs1 uint32) uint32 { return encR(0x02<<2, 0, rs1, 2, rd, 0x2f) }
 	scw, amoswap, amoadd         = amoOp(0x03), amoOp(0x01), amoOp(0x00)
-	amoxor, amoand, amoor        = amoOp(0x04), amoOp(0x0c), amoOp(0x08)
-	amomin, amomax               = amoOp(0x10), amoOp(0x14)
-	amominu, amomaxu             = amoOp(0x18), amoOp(0x1c)
 )
 
 func slli(rd, rs1, sh uint32) uint32 { return encI(int32(sh), rs1, 1, rd, 0x13) }

@@ -17,7 +17,7 @@ const (
 type BoardDevice struct {
 	Kind string `json:"kind"`
 	Base uint32 `json:"base"`
-	IRQ  int    `json:"irq,omitempty"` // PLIC source for devices that interrupt
+	IRQ  int    `json:"irq,omitempty"` // PLIC source (RISC-V) or NVIC line (Cortex-M) for devices that interrupt
 	// Size is the length of an "unimplemented" region.
 	Size uint32 `json:"size,omitempty"`
 	// OverflowIRQ is the interrupt a CMSDK UART's overrun interrupts are
@@ -25,6 +25,12 @@ type BoardDevice struct {
 	OverflowIRQ int `json:"overflow_irq,omitempty"`
 	// Count is the number of LEDs of an FPGA I/O block (0: 2).
 	Count int `json:"count,omitempty"`
+}
+
+// Region is a block of RAM inside a board's RAM window.
+type Region struct {
+	Base uint32 `json:"base"`
+	Size uint32 `json:"size"`
 }
 
 // Board describes a machine as data: its RAM and its devices. NewMachine
@@ -46,6 +52,50 @@ type Board struct {
 	// StrictMMIO makes accesses to "unimplemented" regions fault instead
 	// of reading 0 (they are reported either way).
 	StrictMMIO bool `json:"strict_mmio,omitempty"`
+
+	// CPU is the core: "" or "rv32imac" for RISC-V harts, "cortex-m3" or
+	// "cortex-m4f" for a Cortex-M core, or "cortex-m0" for the ARMv6-M
+	// subset (instructions v6-M lacks raise HardFault; no fault status
+	// registers, BASEPRI or FAULTMASK; 2 priority bits).
+	CPU string `json:"cpu,omitempty"`
+	// RAM lists the parts of the RAM window backed by memory; accesses
+	// elsewhere in the window fault. Empty: the whole window is RAM.
+	RAM []Region `json:"ram,omitempty"`
+	// Cortex-M: NVIC external interrupts, SysTick clocks and calibration.
+	IRQs         int    `json:"irqs,omitempty"`
+	CPUClockHz   uint64 `json:"cpu_clock_hz,omitempty"`
+	RefClockHz   uint64 `json:"ref_clock_hz,omitempty"`
+	SysTickCalib uint32 `json:"systick_calib,omitempty"`
+}
+
+// MPS2Board returns QEMU 7.2's mps2-an385 (Cortex-M3) or mps2-an386
+// (Cortex-M4F) memory map: SSRAM1 at 0 (code and vectors), block RAM at
+// 0x01000000, SSRAM2/3 at 0x20000000, PSRAM at 0x21000000, the CMSDK APB
+// peripherals at 0x40000000 (MPS2Devices). The RAM aliases QEMU also maps (0x00400000,
+// the block RAM's repeats, 0x20400000) are not mapped here.
+func MPS2Board(name string) (Board, error) {
+	cpu := map[string]string{"mps2-an385": "cortex-m3", "mps2-an386": "cortex-m4f"}[name]
+	if cpu == "" {
+		return Board{}, fmt.Errorf("no MPS2 board %q (have mps2-an385, mps2-an386)", name)
+	}
+	return Board{
+		Name: name, CPU: cpu, RAMBase: 0, RAMSize: 0x22000000,
+		RAM:  []Region{{0, 0x400000}, {0x01000000, 0x4000}, {0x20000000, 0x400000}, {0x21000000, 0x1000000}},
+		IRQs: 32, CPUClockHz: 25_000_000, RefClockHz: 1_000_000, SysTickCalib: 0x0000270f,
+		Devices: MPS2Devices(),
+		// QEMU's semihosting heap is the PSRAM; one step is one virtual
+		// nanosecond (QEMU's -icount shift=0).
+		HeapBase: 0x21000000, HeapSize: 0x1000000,
+		InstructionsPerSecond: QEMUIcountInstructionsPerSecond,
+	}, nil
+}
+
+// BoardByName returns a built-in board: "virt" or an MPS2 board.
+func BoardByName(name string) (Board, error) {
+	if name == "virt" {
+		return VirtBoard(0), nil
+	}
+	return MPS2Board(name)
 }
 
 // VirtBoard returns the QEMU virt memory map with the given RAM size
@@ -95,6 +145,15 @@ func (b *Board) check() error {
 	if err := b.checkTime(); err != nil {
 		return err
 	}
+	if b.CPU != "" && b.CPU != "rv32imac" && !isARMCPU(b.CPU) {
+		return fmt.Errorf("board %q: unknown CPU %q", b.Name, b.CPU)
+	}
+	if err := b.checkRAM(); err != nil {
+		return err
+	}
+	if isARMCPU(b.CPU) {
+		return b.checkARMDevices()
+	}
 	seen := map[string]bool{}
 	for _, d := range b.Devices {
 		switch {
@@ -117,4 +176,41 @@ func (b *Board) check() error {
 
 // Boards returns every built-in board description, so that conformance
 // tests can iterate over all of them.
-func Boards() []Board { return []Board{VirtBoard(0)} }
+func Boards() []Board {
+	an385, _ := MPS2Board("mps2-an385")
+	an386, _ := MPS2Board("mps2-an386")
+	return []Board{VirtBoard(0), an385, an386}
+}
+
+// checkRAM checks the RAM regions lie page-aligned inside the window.
+func (b *Board) checkRAM() error {
+	for _, r := range b.RAM {
+		if r.Base%pageSize != 0 || r.Size%pageSize != 0 || r.Base < b.RAMBase ||
+			uint64(r.Base)+uint64(r.Size) > uint64(b.RAMBase)+uint64(b.RAMSize) {
+			return fmt.Errorf("board %q: RAM region %#x+%#x is not page aligned inside the RAM window", b.Name, r.Base, r.Size)
+		}
+	}
+	return nil
+}
+
+// checkARMDevices checks a Cortex-M board's device list.
+func (b *Board) checkARMDevices() error {
+	if b.IRQs < 0 || b.IRQs > armMaxIRQ {
+		return fmt.Errorf("board %q: %d interrupts, at most %d", b.Name, b.IRQs, armMaxIRQ)
+	}
+	for _, d := range b.Devices {
+		switch d.Kind {
+		case KindCMSDKUART, KindCMSDKTimer, KindCMSDKDualTimer, KindMPS2FPGAIO:
+		case KindUnimplemented:
+			if d.Size == 0 {
+				return fmt.Errorf("board %q: unimplemented region at %#x has no size", b.Name, d.Base)
+			}
+		default:
+			return fmt.Errorf("board %q: unknown device kind %q", b.Name, d.Kind)
+		}
+		if d.IRQ < 0 || d.IRQ >= armMaxIRQ {
+			return fmt.Errorf("board %q: device %s at %#x: IRQ %d out of range", b.Name, d.Kind, d.Base, d.IRQ)
+		}
+	}
+	return nil
+}

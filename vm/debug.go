@@ -18,6 +18,7 @@ func (m *Machine) SetBreakpoint(pc uint32) {
 	if cp, slot := m.slotOf(pc); cp != nil {
 		cp.s[slot].op = opBreak
 	}
+	m.armMarkBreak(pc, true)
 }
 
 // ClearBreakpoint removes the breakpoint at pc.
@@ -27,6 +28,7 @@ func (m *Machine) ClearBreakpoint(pc uint32) {
 	if cp, slot := m.slotOf(pc); cp != nil {
 		cp.s[slot].op = opUndecoded
 	}
+	m.armMarkBreak(pc, false)
 }
 
 // slotOf returns the predecoded page and slot for pc, if the page has one.

@@ -20,7 +20,7 @@ func decodeC1(w uint32) insn {
 	rs2 := w >> 2 & 31
 	ci := sext(w>>7&0x20|w>>2&0x1f, 6) // imm[5]=bit12, imm[4:0]=bits 6:2
 	switch w&3<<3 | f3 {
-	case 0<<3 | 0: // c.addi4spn
+	case 0<<3 + 0: // c.addi4spn
 		u := w>>7&0x30 | w>>1&0x3c0 | w>>4&4 | w>>2&8
 		if u == 0 {
 			break
@@ -30,7 +30,7 @@ func decodeC1(w uint32) insn {
 		return insn{op: opLW, rd: cReg(w >> 2), rs1: cReg(w >> 7), imm: int32(w>>7&0x38 | w>>4&4 | w<<1&0x40)}
 	case 0<<3 | 6: // c.sw
 		return insn{op: opSW, rs2: cReg(w >> 2), rs1: cReg(w >> 7), imm: int32(w>>7&0x38 | w>>4&4 | w<<1&0x40)}
-	case 1<<3 | 0: // c.addi / c.nop
+	case 1<<3 + 0: // c.addi / c.nop
 		return insn{op: opADDI, rd: dst(rd), rs1: uint8(rd), imm: ci}
 	case 1<<3 | 1: // c.jal
 		return insn{op: opJAL, rd: 1, imm: cjImm(w)}
@@ -59,7 +59,7 @@ func decodeC1(w uint32) insn {
 		}
 		v := w>>4&0x100 | w>>7&0x18 | w<<1&0xc0 | w>>2&6 | w<<3&0x20
 		return insn{op: op, rs1: cReg(w >> 7), rs2: 0, imm: sext(v, 9)}
-	case 2<<3 | 0: // c.slli
+	case 2<<3 + 0: // c.slli
 		if w&0x1000 != 0 {
 			break
 		}

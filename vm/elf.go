@@ -35,6 +35,11 @@ func (m *Machine) LoadELF(data []byte) (entry uint32, err error) {
 		m.zeroRange(s.addr+uint32(len(s.data)), s.memsz-uint32(len(s.data)))
 		m.loaded = append(m.loaded, span{s.addr, s.memsz})
 	}
+	if m.arm {
+		m.image = segs
+		m.armBoot(m.harts[0])
+		return entry, nil
+	}
 	for _, h := range m.harts {
 		h.pc = entry &^ 1
 		h.x[10] = uint32(h.id)
@@ -75,8 +80,8 @@ func (m *Machine) parseELF(data []byte) (segs []segment, entry uint32, err error
 	if err != nil {
 		return nil, 0, fmt.Errorf("%w: %v", ErrTruncated, err)
 	}
-	if f.Machine != elf.EM_RISCV {
-		return nil, 0, fmt.Errorf("%w (machine %v)", ErrNotRISCV, f.Machine)
+	if err := m.checkELFMachine(f.Machine); err != nil {
+		return nil, 0, err
 	}
 	for i, p := range f.Progs {
 		if p.Type != elf.PT_LOAD || p.Memsz == 0 {

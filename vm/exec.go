@@ -25,6 +25,9 @@ const (
 // write, trap, wfi, mret, stop conditions). The hot path allocates nothing
 // and touches RAM through the fast page table only (memory.fast).
 func (m *Machine) exec(h *Hart, limit uint64) (n uint64) {
+	if m.arm {
+		return m.armRun(h, limit)
+	}
 	mem := m.mem
 	x := &h.x
 	pc := h.pc

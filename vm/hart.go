@@ -38,6 +38,8 @@ type Hart struct {
 	inTrap   bool   // took an exception or interrupt and has not returned (mret) yet
 	mtvecSet bool   // mtvec written since reset
 	tmp      insn   // scratch slot for instructions that are not cached
+
+	arm armState // the Cortex-M core, on Cortex-M boards
 }
 
 // ID returns the hart's mhartid.
@@ -49,8 +51,13 @@ func (h *Hart) PC() uint32 { return h.pc }
 // SetPC sets the program counter (debugger view). Bit 0 is cleared.
 func (h *Hart) SetPC(pc uint32) { h.pc = pc &^ 1 }
 
-// Reg returns register x[i] (0 <= i < 32); other i read 0.
+// Reg returns register x[i] (0 <= i < 32); other i read 0. On a Cortex-M
+// core it returns r0-r15 (i < 16; r13 is the active stack pointer, r15 the
+// PC) and 16 reads the xPSR.
 func (h *Hart) Reg(i int) uint32 {
+	if h.m != nil && h.m.arm {
+		return h.armReg(i)
+	}
 	if i <= 0 || i >= 32 {
 		return 0
 	}
@@ -58,7 +65,13 @@ func (h *Hart) Reg(i int) uint32 {
 }
 
 // SetReg sets register x[i]; writes to x0 or out-of-range i are ignored.
+// On a Cortex-M core it sets r0-r14 (i < 15), the PC (15) or the xPSR
+// flags (16).
 func (h *Hart) SetReg(i int, v uint32) {
+	if h.m != nil && h.m.arm {
+		h.armSetReg(i, v)
+		return
+	}
 	if i > 0 && i < 32 {
 		h.x[i] = v
 	}
@@ -73,9 +86,3 @@ func (h *Hart) Regs() [32]uint32 {
 
 // Waiting reports whether the hart is stalled in wfi.
 func (h *Hart) Waiting() bool { return h.waiting }
-
-// reset puts the hart in its power-on state.
-func (h *Hart) reset() {
-	m, id := h.m, h.id
-	*h = Hart{m: m, id: id}
-}

@@ -86,6 +86,13 @@ type Machine struct {
 	orGates    map[int]*orGate
 	mmioReport func(MMIOAccess)
 	mmioSeen   map[uint32]bool
+
+	// Cortex-M boards (arm is false on RISC-V boards).
+	arm         bool
+	armCfg      armConfig
+	armResetReq bool      // AIRCR.SYSRESETREQ written during the batch
+	armIO       uint64    // 1 during a Cortex-M device access (see armNow)
+	image       []segment // the loaded ELF's segments, written again on a system reset
 }
 
 // NewVirt builds QEMU's virt board: test device 0x00100000, CLINT
@@ -116,6 +123,12 @@ func NewMachine(b Board, cfg Config) (*Machine, error) {
 	m.stepsPerTick = b.stepsPerTick()
 	for i := 0; i < cfg.Harts; i++ {
 		m.harts = append(m.harts, &Hart{id: i, m: m})
+	}
+	if isARMCPU(b.CPU) {
+		if cfg.Harts != 1 {
+			return nil, fmt.Errorf("board %q: a Cortex-M board has one core, not %d", b.Name, cfg.Harts)
+		}
+		m.setupARM(b) // before the devices: they take their lines from the NVIC
 	}
 	if err := m.buildDevices(); err != nil {
 		return nil, err
@@ -279,6 +292,9 @@ func (m *Machine) SetTrapStops(on bool) { m.trapStops = on }
 // updateMIP recomputes every hart's interrupt-pending bits from the devices
 // and wakes harts waiting in wfi. It reports whether any mip changed.
 func (m *Machine) updateMIP() (changed bool) {
+	if m.arm {
+		return m.armUpdate()
+	}
 	m.syncTimed()
 	mt := m.mtimeAt(m.time + m.inflight)
 	for i, h := range m.harts {

@@ -12,7 +12,7 @@ import (
 
 const (
 	snapMagic   = "RWNDSNAP"
-	snapVersion = 2 // 2: exit state after the scheduler position
+	snapVersion = 3 // 2: exit state after the scheduler position; 3: board CPU, RAM regions, time model, device sizes, Cortex-M state
 )
 
 // errSnapshot is the base of every decoding error.
@@ -46,7 +46,11 @@ func (s *Snapshot) encode(w io.Writer) {
 		e.str(d.Kind)
 		e.u32(d.Base)
 		e.u32(uint32(d.IRQ))
+		e.u32(d.Size)
+		e.u32(uint32(d.OverflowIRQ))
+		e.u32(uint32(d.Count))
 	}
+	encodeBoardCPU(e, &s.board)
 	e.u64(s.time)
 	e.u64(s.mtimeOff)
 	e.u32(uint32(s.cur))
@@ -58,6 +62,9 @@ func (s *Snapshot) encode(w io.Writer) {
 	e.u32(uint32(len(s.harts)))
 	for i := range s.harts {
 		encodeHart(e, &s.harts[i])
+		if isARMCPU(s.board.CPU) {
+			encodeARM(e, &s.harts[i].arm)
+		}
 	}
 	e.u32(uint32(len(s.devs)))
 	for _, d := range s.devs {
@@ -192,10 +199,12 @@ func UnmarshalSnapshot(data []byte) (*Snapshot, error) {
 	s.board.Name = string(d.bytes())
 	s.board.RAMBase = d.u32()
 	s.board.RAMSize = d.u32()
-	nd := d.count(12)
+	nd := d.count(24)
 	for i := uint32(0); i < nd && d.err == nil; i++ {
-		s.board.Devices = append(s.board.Devices, BoardDevice{Kind: string(d.bytes()), Base: d.u32(), IRQ: int(int32(d.u32()))})
+		s.board.Devices = append(s.board.Devices, BoardDevice{Kind: string(d.bytes()), Base: d.u32(), IRQ: int(int32(d.u32())),
+			Size: d.u32(), OverflowIRQ: int(int32(d.u32())), Count: int(int32(d.u32()))})
 	}
+	decodeBoardCPU(d, &s.board)
 	s.time, s.mtimeOff = d.u64(), d.u64()
 	s.cur, s.qleft = int(d.u32()), d.u64()
 	s.exit = exitState{done: d.u8() != 0, hart: int(d.u32()), pc: d.u32(), code: int(int32(d.u32()))}
@@ -209,6 +218,9 @@ func UnmarshalSnapshot(data []byte) (*Snapshot, error) {
 	for i := uint32(0); i < nh && d.err == nil; i++ {
 		var h Hart
 		decodeHart(d, &h)
+		if isARMCPU(s.board.CPU) {
+			decodeARM(d, &h.arm)
+		}
 		if err := h.checkRestored(); d.err == nil && err != nil {
 			d.err = fmt.Errorf("%w: hart %d: %v", errSnapshot, i, err)
 		}

@@ -24,6 +24,7 @@ const (
 	pfWritten                   // activity: stored to since ResetActivity
 	pfExec                      // activity: fetched from since ResetActivity
 	pfKeep                      // scratch mark used while restoring a snapshot
+	pfHole                      // not RAM: the board maps nothing here
 )
 
 // memory is the guest RAM. pages is the state; fast holds the fast-path views
@@ -38,6 +39,8 @@ type memory struct {
 	fast        []fastPage
 	wrSet       []uint32 // indices where fast[i].wr is set, to clear them quickly
 	code        []*codePage
+	acode       []*armPage // Thumb code pages (Cortex-M boards only, else nil)
+	holes       bool       // some pages are not backed by RAM (pfHole)
 	flags       []uint8
 	gen         uint64
 	written     []uint32 // activity lists
@@ -69,7 +72,31 @@ func newMemory(base, size uint32) *memory {
 // contains reports whether [addr, addr+n) lies in RAM.
 func (mem *memory) contains(addr uint32, n uint32) bool {
 	off := addr - mem.base
-	return off < mem.size && n <= mem.size-off
+	if off >= mem.size || n > mem.size-off {
+		return false
+	}
+	if mem.holes {
+		return mem.backed(off, n)
+	}
+	return true
+}
+
+// backed reports whether no page of [off, off+n) is a hole.
+func (mem *memory) backed(off, n uint32) bool {
+	if n == 0 {
+		return mem.flags[off>>pageShift]&pfHole == 0
+	}
+	for i := off >> pageShift; i <= (off+n-1)>>pageShift; i++ {
+		if mem.flags[i]&pfHole != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// hasCode reports whether page i holds predecoded code of either kind.
+func (mem *memory) hasCode(i uint32) bool {
+	return mem.code[i] != nil || (mem.acode != nil && mem.acode[i] != nil)
 }
 
 // clearFastWrites drops every fast-write pointer.
@@ -109,12 +136,17 @@ func (mem *memory) writable(i uint32, o, n uint32) *page {
 	if cp := mem.code[i]; cp != nil {
 		cp.invalidate(o, n)
 	}
+	if mem.acode != nil {
+		if ap := mem.acode[i]; ap != nil {
+			ap.invalidate(o, n)
+		}
+	}
 	f := mem.flags[i]
 	if f&pfWritten == 0 {
 		mem.flags[i] = f | pfWritten
 		mem.written = append(mem.written, i)
 	}
-	if mem.code[i] == nil && f&(pfWatchW|pfResv) == 0 && mem.fast[i].wr == nil {
+	if !mem.hasCode(i) && f&(pfWatchW|pfResv) == 0 && mem.fast[i].wr == nil {
 		mem.fast[i].wr = p
 		mem.wrSet = append(mem.wrSet, i)
 	}
@@ -183,4 +215,12 @@ func (mem *memory) resetActivity() {
 	mem.written = mem.written[:0]
 	mem.exec = mem.exec[:0]
 	mem.clearFastWrites()
+}
+
+// dropCode forgets the predecoded code of page i.
+func (mem *memory) dropCode(i uint32) {
+	mem.code[i] = nil
+	if mem.acode != nil {
+		mem.acode[i] = nil
+	}
 }

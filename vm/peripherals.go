@@ -32,6 +32,9 @@ type machineTicker struct{ m *Machine }
 // Ticks returns the whole periods of a hz clock since reset, at the step
 // running now.
 func (t machineTicker) Ticks(hz uint64) uint64 {
+	if t.m.arm {
+		return t.m.virtualTicks(t.m.armNow(), hz) // an I/O access counts its instruction as done, as QEMU's -icount
+	}
 	return t.m.virtualTicks(t.m.time+t.m.inflight, hz)
 }
 

@@ -49,7 +49,7 @@ func (m *Machine) run(until uint64) Stop {
 		h := m.harts[m.cur]
 		if h.waiting {
 			if m.allWaiting() {
-				if !m.fastForward() && !m.idleToTimed(until) {
+				if !m.fastForward(until) && !m.idleToTimed(until) {
 					return Stop{Reason: StopIdle, Hart: h.id, PC: h.pc, Time: m.time}
 				}
 				continue
@@ -96,6 +96,9 @@ func (m *Machine) allWaiting() bool {
 // timerSteps is the number of steps until mtime reaches the nearest
 // mtimecmp that is still in the future (at least 1).
 func (m *Machine) timerSteps() uint64 {
+	if m.arm {
+		return m.armTimerSteps()
+	}
 	best := ^uint64(0)
 	if m.clint == nil {
 		return best
@@ -119,8 +122,12 @@ func (m *Machine) timerSteps() uint64 {
 }
 
 // fastForward raises mtime to the earliest timer deadline that can wake a
-// waiting hart. It reports false when there is none.
-func (m *Machine) fastForward() bool {
+// waiting hart (on a Cortex-M board: to SysTick's next wrap, at most to
+// until). It reports false when there is none.
+func (m *Machine) fastForward(until uint64) bool {
+	if m.arm {
+		return m.armFastForward(until)
+	}
 	if m.clint == nil {
 		return false
 	}

@@ -40,7 +40,7 @@ func (m *Machine) riscvSemihost(h *Hart, pc uint32, inflight uint64) uint32 {
 // call, after console input arrived.
 func (m *Machine) wakeSemihostReaders() {
 	for _, h := range m.harts {
-		if h.waiting && m.semihostAt(h.pc) {
+		if h.waiting && (m.arm && m.armSemihostAt(h.pc) || !m.arm && m.semihostAt(h.pc)) {
 			h.waiting = false
 		}
 	}

@@ -62,6 +62,7 @@ func (m *Machine) capture() *Snapshot {
 		s.harts[i] = *h
 		s.harts[i].m = nil
 		s.harts[i].tmp = insn{}
+		s.harts[i].arm.r[15] = 0 // the executor's scratch copy of pc+4, not state
 	}
 	mem.sortAlloc()
 	s.pageIdx = slices.Clone(mem.alloc)
@@ -107,14 +108,14 @@ func (m *Machine) Restore(s *Snapshot) error {
 	}
 	mem := m.mem
 	for k, i := range s.pageIdx {
-		if mem.code[i] != nil && mem.pages[i] != s.pages[k] {
-			mem.code[i] = nil // content changed: decode again
+		if mem.pages[i] != s.pages[k] {
+			mem.dropCode(i) // content changed: decode again
 		}
 		mem.flags[i] |= pfKeep
 	}
 	for _, i := range mem.alloc {
 		if mem.flags[i]&pfKeep == 0 {
-			mem.code[i] = nil
+			mem.dropCode(i)
 			mem.pages[i] = nil
 			mem.fast[i].rd = nil
 		}

@@ -61,6 +61,9 @@ func (h *Hart) mret() {
 // interrupt takes the highest-priority pending and enabled interrupt of h
 // (MEI > MSI > MTI), if interrupts are enabled. It reports whether it did.
 func (m *Machine) interrupt(h *Hart) bool {
+	if m.arm {
+		return m.armInterrupt(h)
+	}
 	if h.mstatus&mstatusMIE == 0 {
 		return false
 	}

@@ -25,7 +25,6 @@ func trapMachine(t *testing.T, cfg Config, body []uint32) *Machine {
 }
 
 func TestSynchronousTraps(t *testing.T) {
-	const bodyPC = ramBase + 12 // after li (2 words) and csrw
 	tests := []struct {
 		name        string
 		body        []uint32

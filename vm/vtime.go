@@ -22,6 +22,9 @@ const (
 
 // ips returns the board's steps per virtual second.
 func (b *Board) ips() uint64 {
+	if b.InstructionsPerSecond == 0 && isARMCPU(b.CPU) {
+		return QEMUIcountInstructionsPerSecond // SysTick counts steps as nanoseconds
+	}
 	if b.InstructionsPerSecond == 0 {
 		return DefaultInstructionsPerSecond
 	}
@@ -32,6 +35,9 @@ func (b *Board) ips() uint64 {
 // must be a whole number of steps per mtime tick.
 func (b *Board) checkTime() error {
 	ips := b.ips()
+	if isARMCPU(b.CPU) && ips != QEMUIcountInstructionsPerSecond {
+		return fmt.Errorf("board %q: a Cortex-M board runs one step per virtual nanosecond (instructions_per_second %d), not %d", b.Name, uint64(QEMUIcountInstructionsPerSecond), ips)
+	}
 	for _, d := range b.Devices {
 		if d.Kind == KindCLINT && (ips < mtimeHz || ips%mtimeHz != 0) {
 			return fmt.Errorf("board %q: %d instructions per second is not a multiple of the %d Hz mtime timebase", b.Name, ips, mtimeHz)

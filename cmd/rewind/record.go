@@ -32,6 +32,7 @@ func parseRecordFlags(args []string, s stdio) (recordOptions, error) {
 	fs.IntVar(&o.harts, "harts", 1, "number of harts (CPUs)")
 	fs.UintVar(&o.ramMiB, "ram", 128, "RAM size in MiB")
 	fs.BoolVar(&o.demo, "demo", false, "record the built-in demo firmware")
+	boardFlag(fs, &o.board)
 	o.semi.add(fs, true)
 	fs.Usage = func() {
 		fmt.Fprintln(s.Err, "usage: rewind record -o run.rwd [flags] firmware.elf")

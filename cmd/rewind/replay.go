@@ -42,8 +42,7 @@ func replayMainImpl(args []string, s stdio) int {
 		fmt.Fprintln(s.Err, "rewind replay: the recording was made with semihosting on; replay it without --no-semihosting")
 		return exitUsage
 	}
-	m, err := vm.NewVirt(vm.Config{Harts: rec.Harts, RAMBase: rec.RAMBase, RAMSize: rec.RAMSize, FatalTraps: true,
-		NoSemihosting: rec.NoSemihosting, SemihostDir: semi.dir})
+	m, err := replayMachine(rec, semi)
 	if err == nil {
 		_, err = m.LoadELF(elf)
 	}
@@ -103,4 +102,18 @@ func replayFirmware(rec *checkpoint.Recording, path string) ([]byte, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return elf, nil
+}
+
+// replayMachine builds the board the recording was made on.
+func replayMachine(rec *checkpoint.Recording, semi semihostFlags) (*vm.Machine, error) {
+	cfg := vm.Config{Harts: rec.Harts, FatalTraps: true, NoSemihosting: rec.NoSemihosting, SemihostDir: semi.dir}
+	if rec.Board == "" || rec.Board == "virt" {
+		cfg.RAMBase, cfg.RAMSize = rec.RAMBase, rec.RAMSize
+		return vm.NewVirt(cfg)
+	}
+	b, err := vm.BoardByName(rec.Board)
+	if err != nil {
+		return nil, err
+	}
+	return vm.NewMachine(b, cfg)
 }

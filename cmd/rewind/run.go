@@ -28,7 +28,13 @@ type runOptions struct {
 	demo    bool
 	stats   bool
 	path    string
+	board   string // "" : chosen from the ELF
 	semi    semihostFlags
+}
+
+// boardFlag adds --board to fs.
+func boardFlag(fs *flag.FlagSet, board *string) {
+	fs.StringVar(board, "board", "", "board to run on: virt, mps2-an385 or mps2-an386 (default: from the ELF's machine, ARM -> mps2-an385)")
 }
 
 func parseRunFlags(name string, args []string, s stdio) (runOptions, error) {
@@ -40,6 +46,7 @@ func parseRunFlags(name string, args []string, s stdio) (runOptions, error) {
 	fs.UintVar(&o.ramMiB, "ram", 128, "RAM size in MiB")
 	fs.BoolVar(&o.demo, "demo", false, "run the built-in demo firmware")
 	fs.BoolVar(&o.stats, "stats", false, "print instructions executed and speed on stderr")
+	boardFlag(fs, &o.board)
 	o.semi.add(fs, true)
 	fs.Usage = func() {
 		fmt.Fprintf(s.Err, "usage: rewind %s [flags] firmware.elf\n", name)
@@ -91,9 +98,17 @@ func runMain(args []string, s stdio) int {
 	return reportStop(s.Err, stop, data, m)
 }
 
-// newBoard builds the virt board and loads the firmware into it.
+// newBoard builds the board (--board, else the one the ELF is for; --ram
+// sizes virt's RAM) and loads the firmware into it.
 func newBoard(data []byte, o runOptions) (*vm.Machine, error) {
-	m, err := vm.NewVirt(vm.Config{Harts: o.harts, RAMSize: uint32(o.ramMiB) << 20, FatalTraps: true,
+	b, err := vm.BoardForELF(data, o.board)
+	if err != nil {
+		return nil, err
+	}
+	if b.Name == "virt" {
+		b = vm.VirtBoard(uint32(o.ramMiB) << 20)
+	}
+	m, err := vm.NewMachine(b, vm.Config{Harts: o.harts, FatalTraps: true,
 		NoSemihosting: o.semi.off, SemihostDir: o.semi.dir})
 	if err != nil {
 		return nil, fmt.Errorf("building the board: %w", err)

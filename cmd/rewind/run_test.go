@@ -101,7 +101,8 @@ func TestRunBadInput(t *testing.T) {
 		{"empty", write("empty.elf", nil), "not an ELF"},
 		{"truncated", write("trunc.elf", hello[:200]), "truncated"},
 		{"64-bit", write("elf64.elf", patched(4, []byte{2})), "64-bit"},
-		{"other machine", write("arm.elf", patched(18, le16(40))), "RISC-V"},
+		{"other machine", write("x86.elf", patched(18, le16(62))), "no board for ELF machine EM_X86_64"},
+		{"RISC-V code marked ARM", write("arm.elf", patched(18, le16(40))), "outside RAM"},
 		{"nothing to load", write("noload.elf", patched(44, le16(0))), "nothing to load"},
 		{"directory", dir, "reading firmware"},
 	}

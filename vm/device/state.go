@@ -23,7 +23,6 @@ func (w *stateWriter) header(tag string, version uint8) {
 }
 
 func (w *stateWriter) u8(v uint8)   { w.b = append(w.b, v) }
-func (w *stateWriter) u16(v uint16) { w.b = binary.LittleEndian.AppendUint16(w.b, v) }
 func (w *stateWriter) u32(v uint32) { w.b = binary.LittleEndian.AppendUint32(w.b, v) }
 func (w *stateWriter) u64(v uint64) { w.b = binary.LittleEndian.AppendUint64(w.b, v) }
 
@@ -79,13 +78,6 @@ func (r *stateReader) header(tag string, version uint8) {
 func (r *stateReader) u8() uint8 {
 	if p := r.take(1); p != nil {
 		return p[0]
-	}
-	return 0
-}
-
-func (r *stateReader) u16() uint16 {
-	if p := r.take(2); p != nil {
-		return binary.LittleEndian.Uint16(p)
 	}
 	return 0
 }

@@ -18,8 +18,8 @@ import (
 // symbols cleared and mapping symbols ($t, $d) ignored. Among symbols at
 // one address it takes objdump's favourite: functions first, then
 // global before weak before local, sized before zero-sized, then by name.
-// Absolute symbols count too, as objdump picks them for an executable
-// (a linker script's __bss_size can name an address in .text).
+// Absolute symbols count too (objdump names addresses in an executable
+// after the closest of any section), after the others at their address.
 func elfSymbolizer(f *elf.File) Symbolizer {
 	syms, _ := f.Symbols()
 	type s struct {
@@ -31,7 +31,8 @@ func elfSymbolizer(f *elf.File) Symbolizer {
 	var list []s
 	for _, y := range syms {
 		t := elf.ST_TYPE(y.Info)
-		if y.Name == "" || y.Section == elf.SHN_UNDEF || (y.Section >= elf.SHN_LORESERVE && y.Section != elf.SHN_ABS) ||
+		abs := y.Section == elf.SHN_ABS
+		if y.Name == "" || y.Section == elf.SHN_UNDEF || (y.Section >= elf.SHN_LORESERVE && !abs) ||
 			t == elf.STT_SECTION || t == elf.STT_FILE || strings.HasPrefix(y.Name, "$") {
 			continue
 		}
@@ -41,6 +42,9 @@ func elfSymbolizer(f *elf.File) Symbolizer {
 			a &^= 1
 		} else {
 			rank += 4
+		}
+		if abs {
+			rank += 8
 		}
 		switch elf.ST_BIND(y.Info) {
 		case elf.STB_WEAK:

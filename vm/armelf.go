@@ -1,0 +1,47 @@
+package vm
+
+import (
+	"bytes"
+	"debug/elf"
+	"errors"
+	"fmt"
+)
+
+// ErrNotARM says a Cortex-M board was given an ELF for another machine.
+var ErrNotARM = errors.New("ELF is not for ARM")
+
+// checkELFMachine checks an ELF's e_machine against the board's core.
+func (m *Machine) checkELFMachine(em elf.Machine) error {
+	switch {
+	case m.arm && em != elf.EM_ARM:
+		return fmt.Errorf("%w (machine %v)", ErrNotARM, em)
+	case !m.arm && em != elf.EM_RISCV:
+		return fmt.Errorf("%w (machine %v)", ErrNotRISCV, em)
+	}
+	return nil
+}
+
+// BoardForELF picks the board for an ELF: the named board if name is not
+// empty, else by e_machine (EM_ARM: mps2-an385; EM_RISCV: virt).
+func BoardForELF(data []byte, name string) (Board, error) {
+	if name != "" {
+		return BoardByName(name)
+	}
+	if len(data) < 20 || !bytes.Equal(data[:4], []byte(elf.ELFMAG)) {
+		return Board{}, ErrNotELF
+	}
+	var em elf.Machine
+	switch elf.Data(data[elf.EI_DATA]) {
+	case elf.ELFDATA2LSB:
+		em = elf.Machine(uint16(data[18]) | uint16(data[19])<<8)
+	default:
+		em = elf.Machine(uint16(data[18])<<8 | uint16(data[19]))
+	}
+	switch em {
+	case elf.EM_ARM:
+		return MPS2Board("mps2-an385")
+	case elf.EM_RISCV:
+		return VirtBoard(0), nil
+	}
+	return Board{}, fmt.Errorf("no board for ELF machine %v", em)
+}
