@@ -86,9 +86,6 @@ func New(elf []byte, opt Options) (*Session, error) {
 		return nil, badProgram(fmt.Errorf("%s is not an ELF file", nameOr(opt.Path)))
 	}
 	syms, err := loadSymbols(elf, opt.Path)
-	if errors.Is(err, symbols.ErrArch) {
-		syms, err = bareSymbols(elf, opt, err)
-	}
 	if err != nil {
 		return nil, badProgram(err)
 	}

@@ -173,13 +173,6 @@ func Load(r io.ReaderAt) (t *Table, err error) {
 // reader does not support.
 var ErrArch = errors.New("not an ELF32 RISC-V or ARM file")
 
-// Bare returns a table without symbols or debug information, for an ELF
-// Load refuses: every lookup finds nothing and HasLines reports why.
-func Bare(entry uint32, why string) *Table {
-	return &Table{entry: entry, noLines: why, types: map[dwarf.Offset]godwarf.Type{},
-		trees: map[dwarf.Offset]*godwarf.Tree{}, fixed: map[godwarf.Type]bool{}, byName: map[string][]*Function{}}
-}
-
 // SetBaseDir sets the directory relative compilation directories are
 // resolved against (Open sets it to the ELF's directory).
 func (t *Table) SetBaseDir(dir string) {
