@@ -20,7 +20,7 @@ type field struct {
 type layout struct {
 	// TCB_t
 	topOfStack, stateItem, eventItem, priority, stack, name field
-	endOfStack, tcbNumber, basePriority                   field
+	endOfStack, tcbNumber, basePriority                     field
 	// ListItem_t
 	itemValue, next, owner, container field
 	// List_t
