@@ -35,6 +35,8 @@ type Options struct {
 	Log func(text string, time uint64)
 	// Progress reports long reverse searches (steps done, steps at most).
 	Progress func(done, total uint64)
+	// NoRTOS turns off RTOS awareness (tasks as threads).
+	NoRTOS bool
 }
 
 // Session is one debugging session over one board and its history.
@@ -58,6 +60,7 @@ type Session struct {
 	liveFrom uint64               // the end of history when the forward run began (log points print after it)
 	noWrite  string               // while set, where side effects are refused ("condition", "hover")
 	stmts    []uint32             // every statement boundary (reverse step in)
+	tasks    taskState            // RTOS awareness (tasks.go)
 }
 
 // ErrNoProgram is returned by New when there is no ELF.
