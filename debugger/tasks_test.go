@@ -77,6 +77,7 @@ func TestThreadsAreHartsBeforeTheScheduler(t *testing.T) {
 
 // savedStack is a task's call stack read from its saved context.
 type savedStack struct {
+	time   uint64
 	pc, sp uint32
 	frames string
 }
@@ -99,8 +100,10 @@ func frameList(fs []*symbols.Frame) string {
 // the hart shows when the task resumes at its saved pc.
 func TestThreadsFollowTheKernel(t *testing.T) {
 	s := openRTOS(t)
-	if _, err := s.AddBreakpoint(BreakpointSpec{Kind: KindFunction, Function: "xTaskIncrementTick"}); err != nil {
-		t.Fatal(err)
+	for _, fn := range []string{"xTaskIncrementTick", "vTaskDelay", "xQueueReceive"} {
+		if _, err := s.AddBreakpoint(BreakpointSpec{Kind: KindFunction, Function: fn}); err != nil {
+			t.Fatal(err)
+		}
 	}
 	type seen struct {
 		time  uint64
@@ -109,7 +112,7 @@ func TestThreadsFollowTheKernel(t *testing.T) {
 	var history []seen
 	pending := map[int]savedStack{}
 	resumed := 0
-	for i := 0; i < 27; i++ {
+	for i := 0; i < 40; i++ {
 		st := s.Continue()
 		if len(st.BreakpointIDs) == 0 {
 			t.Fatalf("stop %d: %v %s", i, st.Reason, st.Description)
@@ -147,7 +150,7 @@ func TestThreadsFollowTheKernel(t *testing.T) {
 				t.Fatal(err)
 			}
 			if _, ok := pending[th.ID]; !ok {
-				pending[th.ID] = savedStack{pc: pc, sp: regs[symbols.RegSP], frames: frameList(fs)}
+				pending[th.ID] = savedStack{time: s.Now(), pc: pc, sp: regs[symbols.RegSP], frames: frameList(fs)}
 			}
 		}
 		if running != 1 {
@@ -182,18 +185,18 @@ func TestThreadsFollowTheKernel(t *testing.T) {
 	}
 }
 
-// checkResume finds, back in history from now, the moment th resumed at
+// checkResume finds the first moment after p was read that the task resumed at
 // its saved pc and sp, and compares the hart's stack there with the one
 // read from the saved context.
 func checkResume(t *testing.T, s *Session, id int, name string, p savedStack) {
 	t.Helper()
 	now := s.Now()
 	defer s.Seek(now)
-	ms, err := s.scan(0, s.Span().Start, now, []uint32{p.pc})
+	ms, err := s.scan(0, p.time, now, []uint32{p.pc})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := len(ms) - 1; i >= 0; i-- {
+	for i := range ms {
 		if st := s.Seek(ms[i].time); st.Reason == ReasonError {
 			t.Fatal(st.Err)
 		}
