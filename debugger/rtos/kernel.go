@@ -151,3 +151,7 @@ func (k *Kernel) CurrentTCBAddr() uint32 { return k.currentTCB }
 
 // Port is the port the kernel was detected with.
 func (k *Kernel) Port() Port { return k.port }
+
+// SchedulerRunningAddr is the address of xSchedulerRunning: with
+// CurrentTCBAddr, the memory that says which task runs.
+func (k *Kernel) SchedulerRunningAddr() uint32 { return k.schedulerRunning }

@@ -1,0 +1,56 @@
+package debugger
+
+// stepBackInTask is a reverse step (over, into or out of) in task a: when
+// it lands in another task, it goes back to a's last moment before that
+// task ran and searches again from there with the step's start.
+func (s *Session) stepBackInTask(hart int, kind StepKind, a uint32) Stop {
+	start := s.where(hart)
+	st := s.plainStep(hart, kind, true, Statement)
+	for range maxTaskRounds {
+		if st.Reason != ReasonStep || s.isCurrent(a) {
+			return st
+		}
+		found, err := s.lastRunOf(hart, a)
+		if err != nil || !found {
+			return s.landBack(hart, 0, false, err)
+		}
+		if kind == StepOver && start.fn != nil && start.ok {
+			t, found, err := s.previousStatement(hart, start)
+			st = s.landBack(hart, t, found, err)
+		} else {
+			st = s.plainStep(hart, kind, true, Statement)
+		}
+	}
+	return s.stopHere(ReasonPause, hart, "the step waited too long for its task and was stopped")
+}
+
+// lastRunOf seeks to the latest moment before now when switched-out task
+// a was running: its hart about to execute the pc its context switch
+// saved, in a frame on a's stack. It reports false when there is none in
+// history.
+func (s *Session) lastRunOf(hart int, a uint32) (bool, error) {
+	t, err := s.taskByTCB(a)
+	if err != nil {
+		return false, err
+	}
+	regs, err := s.RTOS().Port().Registers(s.m, t.TopOfStack)
+	if err != nil {
+		return false, err
+	}
+	lo, hi := t.StackBase, t.StackEnd+4
+	if t.StackEnd == 0 {
+		hi = regs.SP + 1<<16
+	}
+	at, found, err := s.searchBack(hart, []uint32{regs.PC}, func(ms []mark, _ uint64, _ bool) (uint64, bool) {
+		for i := len(ms) - 1; i >= 0; i-- {
+			if ms[i].cfa >= lo && ms[i].cfa <= hi {
+				return ms[i].time, true
+			}
+		}
+		return 0, false
+	})
+	if err != nil || !found {
+		return false, err
+	}
+	return true, s.tl.Seek(at)
+}

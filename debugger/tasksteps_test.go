@@ -1,0 +1,102 @@
+package debugger
+
+import (
+	"slices"
+	"testing"
+)
+
+// tcbOf is the address of one of the test kernel's TCB variables.
+func tcbOf(t *testing.T, s *Session, name string) uint32 {
+	t.Helper()
+	v, err := s.EvaluateUint(0, 0, "(unsigned)&"+name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// toProducerYield runs the test kernel to the producer's yield in
+// xQueueSend (kernel.c:350, after waking the higher-priority consumer)
+// through a breakpoint that holds only in the producer, and steps into
+// taskYIELD. It returns the time of the breakpoint's stop.
+func toProducerYield(t *testing.T, s *Session, prod uint32) uint64 {
+	t.Helper()
+	bp, err := s.AddBreakpoint(BreakpointSpec{Kind: KindLine, File: "kernel.c", Line: 350, Condition: Condition{Func: s.InTask(prod)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := s.Continue(); len(st.BreakpointIDs) == 0 || !s.isCurrent(prod) {
+		t.Fatalf("did not reach kernel.c:350 in the producer: %v %s", st.Reason, st.Description)
+	}
+	if err := s.RemoveBreakpoint(bp.ID); err != nil {
+		t.Fatal(err)
+	}
+	at := s.Now()
+	if st := s.StepIn(0, Statement); st.Reason != ReasonStep || funcNow(s) != "taskYIELD" {
+		t.Fatalf("step into taskYIELD: %v in %s", st.Reason, funcNow(s))
+	}
+	return at
+}
+
+// TestStepOverStaysInTask steps over the producer's yield, which lets the
+// consumer run, forward and back: the plain step ends in the consumer,
+// the task step in the producer where its own statements say.
+func TestStepOverStaysInTask(t *testing.T) {
+	s := openRTOS(t)
+	s.Threads() // before the scheduler: detection must not depend on it
+	prod := tcbOf(t, s, "prodTCB")
+	atCall := toProducerYield(t, s, prod)
+	t0 := s.Now()
+	start := s.where(0)
+	s.Next(0, Statement)
+	if s.inTask(0, prod) {
+		t.Fatal("a plain step over the yield stayed in the producer: the test exercises nothing")
+	}
+	s.Seek(t0)
+	st := s.ThreadStep(0, StepOver, false, Statement)
+	if st.Reason != ReasonStep || !s.inTask(0, prod) {
+		t.Fatalf("task step: %v, in %s, producer running: %v", st.Reason, funcNow(s), s.isCurrent(prod))
+	}
+	want := producerNext(t, s, start, t0)
+	if s.Now() != want {
+		t.Fatalf("task step ended at %d (%s:%d), the producer's next statement is at %d", s.Now(), funcNow(s), lineNow(s), want)
+	}
+	// Back over the same lines: the producer's previous statement, before
+	// the consumer ran (as the plain reverse step finds it in this frame).
+	end := s.Now()
+	s.StepBack(0, Statement)
+	back := s.Now()
+	s.Seek(end)
+	st = s.ThreadStep(0, StepOver, true, Statement)
+	if st.Reason != ReasonStep || s.Now() != back || back > atCall || !s.inTask(0, prod) {
+		t.Fatalf("task step back: %v at %d (%s:%d), want %d before %d", st.Reason, s.Now(), funcNow(s), lineNow(s), back, atCall)
+	}
+}
+
+// producerNext finds by a scan where a step over from start (at time
+// from) ends for the producer: its next statement in start's frame, or
+// the return to its caller.
+func producerNext(t *testing.T, s *Session, start position, from uint64) uint64 {
+	t.Helper()
+	now := s.Now()
+	defer s.tl.Seek(now)
+	addrs := append(s.syms.StatementsIn(start.fn.Low, start.fn.High), start.callerPC)
+	end := s.Span().End
+	ms, err := s.scan(0, from+1, end, addrs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pc := s.PC(0); s.Now() == end && slices.Contains(addrs, pc) {
+		ms = append(ms, mark{time: end, pc: pc, cfa: s.cfa(0)}) // scan stops short of its end
+	}
+	for _, m := range ms {
+		if m.cfa == start.cfa && m.pc != start.callerPC && s.lineOf(m.pc) != start.line {
+			return m.time
+		}
+		if m.pc == start.callerPC && m.cfa == start.callCFA {
+			return m.time
+		}
+	}
+	t.Fatalf("no next statement after %d (now %d %s:%d, end %d, start %+v, marks %+v)", from, now, funcNow(s), lineNow(s), s.Span().End, start, ms)
+	return 0
+}
