@@ -22,7 +22,9 @@ const maxSwitches = 1 << 20
 
 // RunToTaskSwitch runs forward (or backward) to the next (previous)
 // moment task tcb is switched in (in) or out: a write to pxCurrentTCB
-// that makes it tcb, or that replaces tcb by another task. It watches
+// that makes it tcb, or that replaces tcb by another task, once the
+// scheduler runs (the kernel sets pxCurrentTCB as it creates tasks
+// before). It watches
 // pxCurrentTCB with a data breakpoint whose condition reads the new value
 // at each write and checks the old one from history; the other
 // breakpoints stop the run as usual. Going forward it stops just after
@@ -54,7 +56,8 @@ func (s *Session) RunToTaskSwitch(tcb uint32, in, backward bool) Stop {
 		}
 		before := binary.LittleEndian.Uint32(append(st.Watch.Before, 0, 0, 0, 0))
 		after := binary.LittleEndian.Uint32(append(st.Watch.After, 0, 0, 0, 0))
-		if in && before != tcb && after == tcb || !in && before == tcb && after != tcb {
+		running, _ := k.Started(s.m)
+		if running && (in && before != tcb && after == tcb || !in && before == tcb && after != tcb) {
 			if len(st.BreakpointIDs) == 1 {
 				st.Description = fmt.Sprintf("task 0x%08x switched %s", tcb, map[bool]string{true: "in", false: "out"}[in])
 			}
