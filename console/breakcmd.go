@@ -31,6 +31,10 @@ func (c *Console) currentFile() string {
 // *address, optionally "if COND"; with no location, the current line.
 func (c *Console) cmdBreak(arg string, temp bool) error {
 	loc, cond := splitIf(arg)
+	loc, inTask, err := c.splitThread(loc)
+	if err != nil {
+		return err
+	}
 	if loc == "" {
 		f, err := c.s.Frame(c.hart, c.frame)
 		if err != nil || f.Location.Line == 0 {
@@ -43,7 +47,7 @@ func (c *Console) cmdBreak(arg string, temp bool) error {
 	if err != nil {
 		return err
 	}
-	sp.Condition.Condition, sp.Temporary = cond, temp
+	sp.Condition.Condition, sp.Temporary, sp.Condition.Func = cond, temp, inTask
 	e, err := c.s.AddBreakpoint(sp)
 	if err != nil {
 		return err

@@ -40,9 +40,11 @@ type Console struct {
 	name  string
 	hart  int // the hart commands apply to
 	frame int // the selected frame
-	list  listState
-	last  Command // the last command, repeated by an empty line
-	quit  bool
+	// thread is the RTOS task chosen with "thread N" (0: the hart's).
+	thread int
+	list   listState
+	last   Command // the last command, repeated by an empty line
+	quit   bool
 	// backward is set while a command that goes back in time runs.
 	backward bool
 }

@@ -42,6 +42,8 @@ func (c *Console) dispatch(cmd Command) error {
 		return c.cmdHistory(cmd.Arg)
 	case "uart":
 		return c.cmdUART(cmd.Arg)
+	case "thread":
+		return c.cmdThread(cmd.Arg)
 	case "help":
 		return c.cmdHelp(cmd.Arg)
 	case "quit":

@@ -7,7 +7,7 @@ import (
 
 // helpText is one line per command: usage and what it does.
 var helpText = map[string]string{
-	"break":            "break|b [file:line|line|function|*addr] [if COND]  set a breakpoint",
+	"break":            "break|b [file:line|line|function|*addr] [thread N] [if COND]  set a breakpoint (thread N: only in that RTOS task)",
 	"tbreak":           "tbreak LOCATION [if COND]     set a breakpoint that is deleted when it stops",
 	"delete":           "delete|d [N...]               delete breakpoints (all without numbers)",
 	"enable":           "enable [N...]                 enable breakpoints (all without numbers)",
@@ -41,6 +41,7 @@ var helpText = map[string]string{
 	"seek":             "seek TIME|+N|-N|start|end     go to a moment of the recorded history",
 	"history":          "history EXPR                  every change of EXPR's value in the recorded history",
 	"uart":             "uart TEXT                     type TEXT and a newline into the UART (\\c at the end: no newline)",
+	"thread":           "thread [N]                    select a thread (an RTOS task), or show the selected one",
 	"help":             "help [COMMAND]                show this list, or one command",
 	"quit":             "quit|q                        leave the debugger",
 }

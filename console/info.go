@@ -11,13 +11,14 @@ import (
 // infoTopics maps "info" subcommands (and prefixes of them) to handlers.
 func (c *Console) infoTopics() map[string]func(arg string) error {
 	return map[string]func(string) error{
-		"breakpoints": func(string) error { c.infoBreakpoints(); return nil },
-		"watchpoints": func(string) error { c.infoBreakpoints(); return nil },
-		"registers":   c.infoRegisters,
-		"locals":      func(string) error { return c.infoVars(false) },
-		"args":        func(string) error { return c.infoVars(true) },
-		"frame":       func(string) error { return c.infoFrame() },
-		"threads":     func(string) error { c.infoThreads(); return nil },
+		"breakpoints":    func(string) error { c.infoBreakpoints(); return nil },
+		"watchpoints":    func(string) error { c.infoBreakpoints(); return nil },
+		"registers":      c.infoRegisters,
+		"locals":         func(string) error { return c.infoVars(false) },
+		"args":           func(string) error { return c.infoVars(true) },
+		"frame":          func(string) error { return c.infoFrame() },
+		"threads":        func(string) error { c.infoThreads(); return nil },
+		"tasks-timeline": c.infoTasksTimeline,
 	}
 }
 
@@ -26,7 +27,7 @@ func (c *Console) infoTopics() map[string]func(arg string) error {
 func (c *Console) cmdInfo(arg string) error {
 	word, rest, _ := strings.Cut(arg, " ")
 	if word == "" {
-		return fmt.Errorf("info what? breakpoints, registers, locals, args, frame or threads")
+		return fmt.Errorf("info what? breakpoints, registers, locals, args, frame, threads or tasks-timeline")
 	}
 	topics := c.infoTopics()
 	var match []string
@@ -39,7 +40,7 @@ func (c *Console) cmdInfo(arg string) error {
 		match = []string{"breakpoints"}
 	}
 	if len(match) != 1 {
-		return fmt.Errorf("info %s: unknown or ambiguous (breakpoints, registers, locals, args, frame, threads)", word)
+		return fmt.Errorf("info %s: unknown or ambiguous (breakpoints, registers, locals, args, frame, threads, tasks-timeline)", word)
 	}
 	return topics[match[0]](strings.TrimSpace(rest))
 }
@@ -151,8 +152,11 @@ func (c *Console) infoFrame() error {
 	return nil
 }
 
-// infoThreads lists the harts.
+// infoThreads lists the RTOS tasks, or the harts.
 func (c *Console) infoThreads() {
+	if c.infoTasks() {
+		return
+	}
 	for h := 0; h < c.s.Harts(); h++ {
 		mark := " "
 		if h == c.hart {

@@ -62,14 +62,14 @@ func (c *Console) motions() map[string]func() debugger.Stop {
 	return map[string]func() debugger.Stop{
 		"continue":         c.s.Continue,
 		"reverse-continue": c.s.ReverseContinue,
-		"next":             func() debugger.Stop { return c.s.Next(h, debugger.Statement) },
-		"step":             func() debugger.Stop { return c.s.StepIn(h, debugger.Statement) },
-		"finish":           func() debugger.Stop { return c.s.StepOut(h, debugger.Statement) },
+		"next":             func() debugger.Stop { return c.s.ThreadStep(h, debugger.StepOver, false, debugger.Statement) },
+		"step":             func() debugger.Stop { return c.s.ThreadStep(h, debugger.StepInto, false, debugger.Statement) },
+		"finish":           func() debugger.Stop { return c.s.ThreadStep(h, debugger.StepOutOf, false, debugger.Statement) },
 		"stepi":            func() debugger.Stop { return c.s.StepInstruction(h) },
 		"nexti":            func() debugger.Stop { return c.s.Next(h, debugger.ByInstruction) },
-		"reverse-next":     func() debugger.Stop { return c.s.StepBack(h, debugger.Statement) },
-		"reverse-step":     func() debugger.Stop { return c.s.ReverseStepIn(h) },
-		"reverse-finish":   func() debugger.Stop { return c.s.ReverseStepOut(h) },
+		"reverse-next":     func() debugger.Stop { return c.s.ThreadStep(h, debugger.StepOver, true, debugger.Statement) },
+		"reverse-step":     func() debugger.Stop { return c.s.ThreadStep(h, debugger.StepInto, true, debugger.Statement) },
+		"reverse-finish":   func() debugger.Stop { return c.s.ThreadStep(h, debugger.StepOutOf, true, debugger.Statement) },
 		"reverse-stepi":    func() debugger.Stop { return c.s.StepBack(h, debugger.ByInstruction) },
 	}
 }

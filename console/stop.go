@@ -12,7 +12,7 @@ import (
 // frame and the time, and the current line in context.
 func (c *Console) showStop(st debugger.Stop) {
 	c.uart.flush()
-	c.hart, c.frame = st.Hart, 0
+	c.hart, c.frame, c.thread = st.Hart, 0, 0
 	for _, e := range st.Breakpoints {
 		switch {
 		case e.Kind == debugger.KindData:

@@ -66,3 +66,11 @@ func (s *Session) RunToTaskSwitch(tcb uint32, in, backward bool) Stop {
 	}
 	return s.stopHere(ReasonPause, s.hart, "no such context switch in many; stopped")
 }
+
+// rtosYield reports whether a trap cause is an environment call in
+// firmware with an RTOS: the kernel's yield (portYIELD is ecall on
+// RISC-V), not a fault, so the "faults" exception filter lets it pass.
+func (s *Session) rtosYield(cause uint32) bool {
+	const ecallU, ecallS, ecallM = 8, 9, 11
+	return (cause == ecallU || cause == ecallS || cause == ecallM) && s.RTOS() != nil
+}

@@ -1,0 +1,142 @@
+package console
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/rewind-debugger/rewind/debugger"
+	"github.com/rewind-debugger/rewind/symbols"
+)
+
+// infoTasks lists the RTOS tasks as threads, as gdb's "info threads"
+// does with an RTOS-aware stub; it reports false when there are none
+// (no RTOS, or its scheduler has not started).
+func (c *Console) infoTasks() bool {
+	threads := c.s.Threads()
+	if len(threads) == 0 || threads[0].Task == nil {
+		return false
+	}
+	fmt.Fprintln(c.out, "  Id   Task              State")
+	for _, th := range threads {
+		mark := " "
+		if th.ID == c.selectedThread(threads) {
+			mark = "*"
+		}
+		where := ""
+		if fs, err := c.s.ThreadFrames(th.ID); err == nil && len(fs) > 0 {
+			where = c.frameText(fs[0])
+		}
+		task := th.Task
+		used := ""
+		if task.StackEnd > task.StackBase {
+			used = fmt.Sprintf(", stack %d/%d bytes used", task.StackEnd+4-task.StackBase-task.StackUnused, task.StackEnd+4-task.StackBase)
+		}
+		fmt.Fprintf(c.out, "%s %-4d %-17s %s%s\n", mark, th.ID, fmt.Sprintf("%q", th.Name), task.Describe(), used)
+		if where != "" {
+			fmt.Fprintf(c.out, "       %s\n", where)
+		}
+	}
+	return true
+}
+
+// selectedThread is the id of the thread commands apply to: the one
+// chosen with "thread N" if it still exists, else the running one.
+func (c *Console) selectedThread(threads []debugger.Thread) int {
+	running := 0
+	for _, th := range threads {
+		if th.ID == c.thread {
+			return th.ID
+		}
+		if th.Running() && th.Hart == c.hart {
+			running = th.ID
+		}
+	}
+	return running
+}
+
+// cmdThread selects a thread ("thread N") or shows the selected one.
+func (c *Console) cmdThread(arg string) error {
+	threads := c.s.Threads()
+	if arg == "" {
+		id := c.selectedThread(threads)
+		th, err := c.s.Thread(id)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(c.out, "[Current thread is %d (%s)]\n", th.ID, th.Label())
+		return nil
+	}
+	id, err := strconv.Atoi(arg)
+	if err != nil {
+		return fmt.Errorf("thread: bad thread id %q", arg)
+	}
+	th, err := c.s.Thread(id)
+	if err != nil {
+		return fmt.Errorf("thread: invalid thread id %d", id)
+	}
+	c.thread, c.frame = id, 0
+	if th.Task == nil {
+		c.hart, c.thread = th.Hart, 0
+	}
+	fmt.Fprintf(c.out, "[Switching to thread %d (%s)]\n", th.ID, th.Label())
+	if fs, err := c.frames(); err == nil && len(fs) > 0 {
+		fmt.Fprintf(c.out, "#0  %s\n", c.frameText(fs[0]))
+	}
+	return nil
+}
+
+// frames is the call stack of the selected thread: a task chosen with
+// "thread N" (from its saved context when it is switched out), or the
+// current hart's.
+func (c *Console) frames() ([]*symbols.Frame, error) {
+	threads := c.s.Threads()
+	if id := c.selectedThread(threads); threads[0].Task != nil && id != 0 {
+		return c.s.ThreadFrames(id)
+	}
+	return c.s.Frames(c.hart)
+}
+
+// infoTasksTimeline prints which task ran when over the recorded
+// history (at most N intervals, default 50).
+func (c *Console) infoTasksTimeline(arg string) error {
+	max := 50
+	if arg != "" {
+		n, err := strconv.Atoi(arg)
+		if err != nil || n < 1 {
+			return fmt.Errorf("info tasks-timeline: bad count %q", arg)
+		}
+		max = n
+	}
+	tl, err := c.s.TaskTimeline(0, 0, max)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(c.out, "%-12s %-12s %s\n", "from", "to", "task")
+	for _, iv := range tl.Intervals {
+		fmt.Fprintf(c.out, "%-12d %-12d %s\n", iv.From, iv.To, iv.Name)
+	}
+	if tl.Truncated {
+		fmt.Fprintf(c.out, "(the first %d intervals, up to time %d)\n", len(tl.Intervals), tl.To)
+	}
+	return nil
+}
+
+// splitThread separates "LOCATION thread N" (gdb's per-thread
+// breakpoint) and returns the condition that holds only in that task
+// (nil without "thread N").
+func (c *Console) splitThread(loc string) (string, debugger.CondFunc, error) {
+	i := strings.LastIndex(" "+loc, " thread ")
+	if i < 0 {
+		return loc, nil, nil
+	}
+	id, err := strconv.Atoi(strings.TrimSpace(loc[i+len("thread "):]))
+	if err != nil {
+		return loc, nil, nil // a location that happens to contain the word
+	}
+	th, err := c.s.Thread(id)
+	if err != nil || th.Task == nil {
+		return "", nil, fmt.Errorf("unknown thread %d (a per-thread breakpoint needs an RTOS task)", id)
+	}
+	return strings.TrimSpace(loc[:max(i-1, 0)]), c.s.InTask(th.Task.TCB), nil
+}
