@@ -159,16 +159,21 @@ func (s *Session) ThreadFrames(id int) ([]*symbols.Frame, error) {
 }
 
 // taskStack ends a task's call stack at its task function: the first
-// frame whose CFA is the top of the task's stack. A task function never
-// returns, so what lies past it is not a caller. Without pxEndOfStack the
-// stack is left whole.
+// frame with the highest CFA near the top of the task's stack. A task
+// function never returns, so what lies past it is not a caller. Without
+// pxEndOfStack the stack is left whole.
 func taskStack(t *rtos.Task, fs []*symbols.Frame) []*symbols.Frame {
 	if t.StackEnd == 0 {
 		return fs
 	}
-	top := (t.StackEnd + 4) &^ 15
+	var top uint32
+	for _, f := range fs {
+		if atStackTop(t, f.CFA) {
+			top = max(top, f.CFA)
+		}
+	}
 	for i, f := range fs {
-		if f.CFA >= top {
+		if top != 0 && f.CFA == top {
 			// an inlined frame is followed by the function holding it
 			j := i
 			for fs[j].Inlined && j+1 < len(fs) && fs[j+1].CFA == f.CFA {
@@ -178,6 +183,18 @@ func taskStack(t *rtos.Task, fs []*symbols.Frame) []*symbols.Frame {
 		}
 	}
 	return fs
+}
+
+// stackTopSlack is how far below pxEndOfStack a task function's CFA may
+// lie: the kernel aligns the initial stack pointer down (to 16 bytes on
+// RISC-V) and a port may reserve a few words above it.
+const stackTopSlack = 32
+
+// atStackTop reports whether cfa is the CFA of task t's task function:
+// the top of its stack.
+func atStackTop(t *rtos.Task, cfa uint32) bool {
+	end := t.StackEnd + 4
+	return cfa <= end && cfa+stackTopSlack >= end
 }
 
 // ThreadRegisters returns the registers of thread id now, by DWARF

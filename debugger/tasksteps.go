@@ -157,9 +157,8 @@ func (s *Session) inTask(hart int, a uint32) bool {
 	if err != nil {
 		return false
 	}
-	top := (t.StackEnd + 4) &^ 15
 	for _, f := range fs {
-		if f.CFA >= t.StackBase && f.CFA <= top && f.CFA >= top-16 {
+		if atStackTop(t, f.CFA) {
 			return true
 		}
 	}
