@@ -48,6 +48,8 @@ type taskState struct {
 	kernel *rtos.Kernel
 	ids    map[uint32]int
 	nextID int
+	// trapReturn caches which functions return from a trap (portcode.go).
+	trapReturn map[*symbols.Function]bool
 }
 
 // RTOS returns the FreeRTOS kernel detected in the firmware, or nil when

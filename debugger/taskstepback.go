@@ -1,13 +1,14 @@
 package debugger
 
 // stepBackInTask is a reverse step (over, into or out of) in task a: when
-// it lands in another task, it goes back to a's last moment before that
+// it lands in another task or in the port's context switch code, it goes
+// back to a's last moment before that
 // task ran and searches again from there with the step's start.
 func (s *Session) stepBackInTask(hart int, kind StepKind, a uint32) Stop {
 	start := s.where(hart)
 	st := s.plainStep(hart, kind, true, Statement)
 	for range maxTaskRounds {
-		if st.Reason != ReasonStep || s.isCurrent(a) {
+		if st.Reason != ReasonStep || s.inTask(hart, a) {
 			return st
 		}
 		found, err := s.lastRunOf(hart, a)
@@ -15,6 +16,9 @@ func (s *Session) stepBackInTask(hart int, kind StepKind, a uint32) Stop {
 			return s.landBack(hart, 0, false, err)
 		}
 		if kind == StepOver && start.fn != nil && start.ok {
+			if s.lineStartsHere(hart, start) {
+				return s.stopHere(ReasonStep, hart, "")
+			}
 			t, found, err := s.previousStatement(hart, start)
 			st = s.landBack(hart, t, found, err)
 		} else {
@@ -41,10 +45,22 @@ func (s *Session) lastRunOf(hart int, a uint32) (bool, error) {
 	if t.StackEnd == 0 {
 		hi = regs.SP + 1<<16
 	}
-	at, found, err := s.searchBack(hart, []uint32{regs.PC}, func(ms []mark, _ uint64, _ bool) (uint64, bool) {
+	// The task ran at its saved pc until a trap was taken there: a mark at
+	// that pc on its stack, or the trap vector entered with its sp (an
+	// interrupt taken before the instruction at the pc leaves no mark
+	// there).
+	vec, _ := s.m.Hart(hart).ReadCSR(csrMtvec)
+	vec &^= 3
+	at, found, err := s.searchBack(hart, []uint32{regs.PC, vec}, func(ms []mark, _ uint64, _ bool) (uint64, bool) {
 		for i := len(ms) - 1; i >= 0; i-- {
-			if ms[i].cfa >= lo && ms[i].cfa <= hi {
-				return ms[i].time, true
+			m := ms[i]
+			switch {
+			case m.pc == regs.PC && m.cfa >= lo && m.cfa <= hi:
+				return m.time, true
+			case m.pc == vec && m.cfa == regs.SP:
+				// the trap is taken as the moment begins: a seek to it
+				// stops before, with the task at its pc
+				return m.time, true
 			}
 		}
 		return 0, false
@@ -53,4 +69,12 @@ func (s *Session) lastRunOf(hart int, a uint32) (bool, error) {
 		return false, err
 	}
 	return true, s.tl.Seek(at)
+}
+
+// lineStartsHere reports whether a reverse step over from start, resumed
+// where its task was switched out, ends right here: the task was
+// switched out at the start of another line of start's frame.
+func (s *Session) lineStartsHere(hart int, start position) bool {
+	pc := s.m.Hart(hart).PC()
+	return s.syms.IsStatement(pc) && s.lineOf(pc) != start.line && s.cfa(hart) == start.cfa
 }

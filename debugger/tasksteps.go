@@ -143,10 +143,11 @@ func (s *Session) stepInTask(hart int, into bool, a uint32) Stop {
 const maxHandlerSteps = 100_000
 
 // inTask reports whether hart runs task a's own code now: a is
-// pxCurrentTCB and the hart's stack unwinds to the top of a's stack (not
-// the kernel's trap handler on its interrupt stack).
+// pxCurrentTCB, the hart is not in the port's context switch code (see
+// inPortCode), and its stack unwinds to the top of a's stack (not the
+// kernel's trap handler on its interrupt stack).
 func (s *Session) inTask(hart int, a uint32) bool {
-	if !s.isCurrent(a) {
+	if !s.isCurrent(a) || s.inPortCode(hart) {
 		return false
 	}
 	t, err := s.taskByTCB(a)

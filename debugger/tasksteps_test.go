@@ -100,3 +100,64 @@ func producerNext(t *testing.T, s *Session, start position, from uint64) uint64 
 	t.Fatalf("no next statement after %d (now %d %s:%d, end %d, start %+v, marks %+v)", from, now, funcNow(s), lineNow(s), s.Span().End, start, ms)
 	return 0
 }
+
+// TestStepsInTaskAcrossTicks steps over the busy task's loop, which the
+// tick preempts and the other tasks interrupt: every step ends in the
+// busy task, some cross other tasks' runs, and stepping back retraces the
+// same moments.
+func TestStepsInTaskAcrossTicks(t *testing.T) {
+	s := openRTOS(t)
+	bp, err := s.AddBreakpoint(BreakpointSpec{Kind: KindFunction, Function: "vBusy"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := s.Continue(); len(st.BreakpointIDs) == 0 {
+		t.Fatalf("did not reach vBusy: %v", st.Reason)
+	}
+	s.RemoveBreakpoint(bp.ID)
+	busy := tcbOf(t, s, "busyTCB")
+	// Start a little before the busy task is first switched out.
+	if st := s.RunToTaskSwitch(busy, false, false); st.Reason != ReasonData {
+		t.Fatalf("the busy task was never switched out: %v", st.Reason)
+	}
+	s.Seek(s.Now() - 400)
+	if !s.inTask(0, busy) {
+		t.Fatalf("the busy task does not run 400 steps before it is switched out (%s)", funcNow(s))
+	}
+	s.ThreadStep(0, StepOver, false, Statement)
+	type pos struct{ pc, sp uint32 }
+	here := func() pos { return pos{s.PC(0), s.m.Hart(0).Reg(2)} }
+	times := []uint64{s.Now()}
+	where := []pos{here()}
+	crossed := 0
+	for i := 0; i < 2000 && crossed < 1; i++ {
+		before := s.Now()
+		st := s.ThreadStep(0, StepOver, false, Statement)
+		if st.Reason != ReasonStep || !s.inTask(0, busy) || funcNow(s) != "vBusy" {
+			t.Fatalf("step %d: %v in %s (busy running: %v)", i, st.Reason, funcNow(s), s.isCurrent(busy))
+		}
+		if s.Now()-before > 50 { // a trap ran in between: did another task?
+			tl, err := s.TaskTimeline(before, s.Now(), 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(tl.Intervals) > 1 {
+				crossed++
+			}
+		}
+		times = append(times, s.Now())
+		where = append(where, here())
+	}
+	if crossed < 1 {
+		t.Fatalf("only %d of %d steps crossed another task's run", crossed, len(times)-1)
+	}
+	// Going back, each step reaches the same place of the task, at the
+	// moment going forward stopped there or, when the task was switched
+	// out there, at the moment it resumed.
+	for i := len(times) - 2; i >= 0; i-- {
+		st := s.ThreadStep(0, StepOver, true, Statement)
+		if st.Reason != ReasonStep || here() != where[i] || s.Now() < times[i] || s.Now() >= times[i+1] || !s.inTask(0, busy) {
+			t.Fatalf("step back to %d (%+v): %v at %d (%s:%d, %+v)", times[i], where[i], st.Reason, s.Now(), funcNow(s), lineNow(s), here())
+		}
+	}
+}
