@@ -7,10 +7,6 @@ import (
 	"github.com/rewind-debugger/rewind/symbols"
 )
 
-// taskFrameBase offsets the "hart" of a switched-out task's frame ids, so
-// that they never name a hart's frame (their variables are not served).
-const taskFrameBase = 1 << 10
-
 // taskThreads lists the RTOS tasks as DAP threads, or reports false when
 // there are none now (no RTOS, its scheduler not started, or running).
 func (s *Server) taskThreads() ([]dap.Thread, bool) {
@@ -73,5 +69,5 @@ func (s *Server) threadFrames(sess *debugger.Session, id, hart int) ([]*symbols.
 	if th.Running() {
 		return fs, th.Hart, err
 	}
-	return fs, taskFrameBase + id, err
+	return fs, debugger.TaskHart(id), err
 }

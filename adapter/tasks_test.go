@@ -73,10 +73,30 @@ func TestTasksAsThreads(t *testing.T) {
 	if len(cons) < 2 || cons[0] != "taskYIELD" || cons[len(cons)-1] != "vConsumer" {
 		t.Errorf("the consumer's stack: %v", cons)
 	}
-	// A switched-out task's frames are not the hart's: their scopes are
-	// refused rather than showing the running task's variables.
-	if m := c.request("scopes", map[string]any{"frameId": consIDs[0]}); m.Success {
-		t.Errorf("scopes of a switched-out task's frame succeeded")
+	// A switched-out task's frames have their own variables: the
+	// consumer waits for its first number.
+	var sc struct {
+		Scopes []struct {
+			Name               string
+			VariablesReference int
+		}
+	}
+	c.ok("scopes", map[string]any{"frameId": consIDs[len(consIDs)-1]}, &sc)
+	var vars struct {
+		Variables []struct{ Name, Value string }
+	}
+	c.ok("variables", map[string]any{"variablesReference": sc.Scopes[0].VariablesReference}, &vars)
+	got := map[string]string{}
+	for _, v := range vars.Variables {
+		got[v.Name] = v.Value
+	}
+	if got["n"] != "1" {
+		t.Errorf("the consumer's locals: %+v", vars.Variables)
+	}
+	var ev struct{ Result string }
+	c.ok("evaluate", map[string]any{"expression": "q == numbers", "frameId": consIDs[1], "context": "watch"}, &ev)
+	if ev.Result != "1" {
+		t.Errorf("q == numbers in the consumer's xQueueReceive: %q", ev.Result)
 	}
 	c.ok("stepIn", map[string]any{"threadId": stop.ThreadId}, nil)
 	c.stopped()

@@ -124,6 +124,15 @@ func (s *Session) taskID(t *rtos.Task) int {
 	return id
 }
 
+// TaskHartBase marks the "hart" of an RTOS task in the frame queries that
+// take a hart and a frame index (Frame, Evaluate, Locals, Globals,
+// Children, Env): TaskHart(id) reads thread id's stack as ThreadFrames
+// does, a switched-out task's from its saved registers, read-only.
+const TaskHartBase = 1 << 10
+
+// TaskHart is the "hart" that names thread id's frames in frame queries.
+func TaskHart(id int) int { return TaskHartBase + id }
+
 // Thread returns the thread with id now.
 func (s *Session) Thread(id int) (Thread, error) {
 	for _, t := range s.Threads() {

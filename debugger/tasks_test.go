@@ -8,6 +8,7 @@ import (
 
 	"github.com/rewind-debugger/rewind/debugger/rtos"
 	"github.com/rewind-debugger/rewind/symbols"
+	"github.com/rewind-debugger/rewind/symbols/cexpr"
 )
 
 // openRTOS opens the test kernel (testdata/rtos).
@@ -213,4 +214,48 @@ func checkResume(t *testing.T, s *Session, id int, name string, p savedStack) {
 		return
 	}
 	t.Errorf("%s never resumed at %#x with sp %#x", name, p.pc, p.sp)
+}
+
+// TestTaskHartQueries makes every frame query on a switched-out task's
+// frames (TaskHart) answer or fail without panicking, and the read-only
+// ones agree with ThreadFrames.
+func TestTaskHartQueries(t *testing.T) {
+	s := openRTOS(t)
+	if _, err := s.AddBreakpoint(BreakpointSpec{Kind: KindLine, File: "kernel.c", Line: 350}); err != nil {
+		t.Fatal(err)
+	}
+	s.Continue()
+	var cons Thread
+	for _, th := range s.Threads() {
+		if th.Name == "Cons" {
+			cons = th
+		}
+	}
+	h := TaskHart(cons.ID)
+	fs, err := s.ThreadFrames(cons.ID)
+	if err != nil || len(fs) < 3 {
+		t.Fatal(fs, err)
+	}
+	top := len(fs) - 1
+	if v, err := s.Evaluate(h, top, "n", symbols.FormatOptions{}); err != nil || v.Value != "1" {
+		t.Errorf("n in the consumer: %+v %v", v, err)
+	}
+	if _, err := s.Assign(h, top, cexpr.Value{}, "n", "2", symbols.FormatOptions{}); err == nil {
+		t.Errorf("an assignment in a switched-out task's frame was allowed")
+	}
+	for i := range []int{0, top} {
+		s.Locals(h, i, symbols.FormatOptions{})
+		s.Globals(h, i, symbols.FormatOptions{})
+		s.Env(h, i)
+		s.EvaluateUint(h, i, "1")
+		s.ResolveLocation(h, i, "+1", "")
+		s.WatchSpec(h, i, "n", AccessWrite)
+		s.CanStepOut(h, i)
+		s.Inspect(h, i, "n", "hover", symbols.FormatOptions{})
+		s.SetFrameRegister(h, i, 10, 1)
+		s.FrameRegisters(h, i)
+		s.DataTargetOf(h, i, "n")
+		s.ValueHistory(h, i, "n", HistoryOptions{})
+		s.RestartFrame(h, i)
+	}
 }
