@@ -21,7 +21,7 @@ func (c *Console) cmdPrint(format, expr string) error {
 	if expr == "" {
 		return fmt.Errorf("print what? (an expression)")
 	}
-	v, err := c.s.Evaluate(c.hart, c.frame, expr, opts)
+	v, err := c.s.Evaluate(c.frameHart(), c.frame, expr, opts)
 	if err != nil {
 		return err
 	}

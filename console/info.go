@@ -97,7 +97,7 @@ func (c *Console) printRegister(r debugger.Register) {
 
 // infoVars prints the selected frame's locals or arguments.
 func (c *Console) infoVars(args bool) error {
-	f, err := c.s.Frame(c.hart, c.frame)
+	f, err := c.s.Frame(c.frameHart(), c.frame)
 	if err != nil {
 		return err
 	}

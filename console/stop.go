@@ -116,7 +116,7 @@ func capitalize(s string) string {
 // showFrame prints the selected frame's line with the time and, when
 // context is set, its source lines (or its instruction when it has none).
 func (c *Console) showFrame(context bool) {
-	fs, err := c.s.Frames(c.hart)
+	fs, err := c.s.Frames(c.frameHart())
 	if err != nil || c.frame >= len(fs) {
 		pc := c.s.PC(c.hart)
 		fmt.Fprintf(c.out, "%#x, time %d (%v)\n", pc, c.s.Now(), err)

@@ -140,3 +140,16 @@ func (c *Console) splitThread(loc string) (string, debugger.CondFunc, error) {
 	}
 	return strings.TrimSpace(loc[:max(i-1, 0)]), c.s.InTask(th.Task.TCB), nil
 }
+
+// frameHart is the "hart" frame queries use for the selected thread: a
+// task chosen with "thread N" (debugger.TaskHart, its saved context when
+// it is switched out), or the current hart.
+func (c *Console) frameHart() int {
+	if c.thread == 0 {
+		return c.hart
+	}
+	if id := c.selectedThread(c.s.Threads()); id == c.thread {
+		return debugger.TaskHart(id)
+	}
+	return c.hart
+}
