@@ -161,3 +161,27 @@ func TestStepsInTaskAcrossTicks(t *testing.T) {
 		}
 	}
 }
+
+// TestStepOutStaysInTask steps out of taskYIELD in the producer (the
+// consumer runs before it returns), then back out of xQueueSend to the
+// producer's call of it.
+func TestStepOutStaysInTask(t *testing.T) {
+	s := openRTOS(t)
+	prod := tcbOf(t, s, "prodTCB")
+	atCall := toProducerYield(t, s, prod)
+	t0 := s.Now()
+	start := s.where(0)
+	st := s.ThreadStep(0, StepOutOf, false, Statement)
+	if st.Reason != ReasonStep || !s.inTask(0, prod) || funcNow(s) != "xQueueSend" || s.PC(0) != start.callerPC {
+		t.Fatalf("step out: %v in %s at %#x, want xQueueSend at %#x in the producer", st.Reason, funcNow(s), s.PC(0), start.callerPC)
+	}
+	if want := producerNext(t, s, start, t0); s.Now() != want {
+		t.Errorf("step out ended at %d, the producer returned at %d", s.Now(), want)
+	}
+	// Back out of xQueueSend, over the consumer's run: to the producer's
+	// call of it.
+	st = s.ThreadStep(0, StepOutOf, true, Statement)
+	if st.Reason != ReasonStep || !s.inTask(0, prod) || funcNow(s) != "vProducer" || lineNow(s) != 41 || s.Now() >= atCall {
+		t.Fatalf("reverse step out: %v in %s:%d at %d, want the producer's call at rtos.c:41 before %d", st.Reason, funcNow(s), lineNow(s), s.Now(), atCall)
+	}
+}
