@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"github.com/rewind-debugger/rewind/checkpoint"
+	"github.com/rewind-debugger/rewind/debugger/rtos"
 	"github.com/rewind-debugger/rewind/symbols"
 	"github.com/rewind-debugger/rewind/vm"
 )
@@ -37,6 +38,9 @@ type Options struct {
 	Progress func(done, total uint64)
 	// NoRTOS turns off RTOS awareness (tasks as threads).
 	NoRTOS bool
+	// RTOSPort says where a switched-out task's registers lie (default
+	// rtos.RISCV{}: the FreeRTOS V11 frame; rtos.RISCV{Words: 30} for V10).
+	RTOSPort rtos.Port
 }
 
 // Session is one debugging session over one board and its history.

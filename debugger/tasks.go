@@ -61,7 +61,11 @@ func (s *Session) RTOS() *rtos.Kernel {
 		if s.opt.NoRTOS {
 			return nil
 		}
-		k, err := rtos.Detect(s.syms, rtos.RISCV{})
+		port := s.opt.RTOSPort
+		if port == nil {
+			port = rtos.RISCV{}
+		}
+		k, err := rtos.Detect(s.syms, port)
 		if err != nil {
 			slog.Debug("no RTOS awareness", "why", err)
 			return nil
