@@ -153,3 +153,33 @@ func (c *Console) frameHart() int {
 	}
 	return c.hart
 }
+
+// cmdTaskSwitch runs forward ("task-switch N in|out") or backward
+// ("reverse-task-switch N in|out") to where RTOS task N is switched in or
+// out.
+func (c *Console) cmdTaskSwitch(name, arg string) error {
+	f := strings.Fields(arg)
+	if len(f) != 2 || f[1] != "in" && f[1] != "out" {
+		return fmt.Errorf("%s: usage: %s THREAD in|out", name, name)
+	}
+	id, err := strconv.Atoi(f[0])
+	if err != nil {
+		return fmt.Errorf("%s: bad thread id %q", name, f[0])
+	}
+	th, err := c.s.Thread(id)
+	if err != nil || th.Task == nil {
+		return fmt.Errorf("%s: thread %d is not an RTOS task now", name, id)
+	}
+	tcb, in, back := th.Task.TCB, f[1] == "in", strings.HasPrefix(name, "reverse-")
+	c.backward = back
+	defer func() { c.backward = false }()
+	st, err := c.run.Run(func(s *debugger.Session) debugger.Stop { return s.RunToTaskSwitch(tcb, in, back) })
+	if err != nil {
+		return err
+	}
+	if st.Reason == debugger.ReasonStep && st.Description != "" {
+		fmt.Fprintf(c.out, "%s.\n", st.Description)
+	}
+	c.showStop(st)
+	return nil
+}

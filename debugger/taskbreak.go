@@ -28,7 +28,8 @@ const maxSwitches = 1 << 20
 // pxCurrentTCB with a data breakpoint whose condition reads the new value
 // at each write and checks the old one from history; the other
 // breakpoints stop the run as usual. Going forward it stops just after
-// the write, going backward just before it.
+// the write, going backward just before it; that stop has ReasonStep and
+// a description naming both tasks ("Cons switched out, Prod switched in").
 func (s *Session) RunToTaskSwitch(tcb uint32, in, backward bool) Stop {
 	k := s.RTOS()
 	if k == nil {
@@ -58,8 +59,9 @@ func (s *Session) RunToTaskSwitch(tcb uint32, in, backward bool) Stop {
 		after := binary.LittleEndian.Uint32(append(st.Watch.After, 0, 0, 0, 0))
 		running, _ := k.Started(s.m)
 		if running && (in && before != tcb && after == tcb || !in && before == tcb && after != tcb) {
-			if len(st.BreakpointIDs) == 1 {
-				st.Description = fmt.Sprintf("task 0x%08x switched %s", tcb, map[bool]string{true: "in", false: "out"}[in])
+			if len(st.BreakpointIDs) == 1 { // the switch alone: say so plainly
+				st.Reason, st.BreakpointIDs, st.Breakpoints, st.Watch = ReasonStep, nil, nil, nil
+				st.Description = fmt.Sprintf("%s switched out, %s switched in", s.taskName(before), s.taskName(after))
 			}
 			return st
 		}
@@ -73,4 +75,12 @@ func (s *Session) RunToTaskSwitch(tcb uint32, in, backward bool) Stop {
 func (s *Session) rtosYield(cause uint32) bool {
 	const ecallU, ecallS, ecallM = 8, 9, 11
 	return (cause == ecallU || cause == ecallS || cause == ecallM) && s.RTOS() != nil
+}
+
+// taskName names the task with TCB tcb now (its address if none).
+func (s *Session) taskName(tcb uint32) string {
+	if t, err := s.taskByTCB(tcb); err == nil {
+		return t.Name
+	}
+	return fmt.Sprintf("task 0x%08x", tcb)
 }

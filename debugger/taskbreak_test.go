@@ -95,7 +95,7 @@ func TestRunToTaskSwitch(t *testing.T) {
 		var got []uint64
 		for {
 			st := s.RunToTaskSwitch(cons, in, false)
-			if st.Reason != ReasonData {
+			if st.Reason != ReasonStep {
 				break
 			}
 			got = append(got, s.Now())
@@ -107,7 +107,7 @@ func TestRunToTaskSwitch(t *testing.T) {
 		got = nil
 		for {
 			st := s.RunToTaskSwitch(cons, in, true)
-			if st.Reason != ReasonData {
+			if st.Reason != ReasonStep {
 				break
 			}
 			got = append(got, s.Now()+1) // just before the write

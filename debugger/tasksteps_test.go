@@ -117,7 +117,7 @@ func TestStepsInTaskAcrossTicks(t *testing.T) {
 	s.RemoveBreakpoint(bp.ID)
 	busy := tcbOf(t, s, "busyTCB")
 	// Start a little before the busy task is first switched out.
-	if st := s.RunToTaskSwitch(busy, false, false); st.Reason != ReasonData {
+	if st := s.RunToTaskSwitch(busy, false, false); st.Reason != ReasonStep {
 		t.Fatalf("the busy task was never switched out: %v", st.Reason)
 	}
 	s.Seek(s.Now() - 400)
