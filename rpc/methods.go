@@ -78,6 +78,9 @@ func setBreakpoint(srv *Server, p BreakpointParams) (any, error) {
 	}
 	sp.Condition = debugger.Condition{Condition: p.Condition, HitCondition: p.HitCondition, LogMessage: p.LogMessage}
 	sp.Temporary = p.Temporary
+	if sp.Condition.Func, err = taskCondition(s, p.Thread); err != nil {
+		return nil, failed(err)
+	}
 	b, err := s.AddBreakpoint(sp)
 	if err != nil {
 		return nil, failed(err)

@@ -1,6 +1,9 @@
 package rpc
 
 import (
+	"fmt"
+
+	"github.com/rewind-debugger/rewind/debugger"
 	"github.com/rewind-debugger/rewind/symbols"
 )
 
@@ -94,4 +97,17 @@ func tasksTimeline(srv *Server, p TasksTimelineParams) (any, error) {
 		out.Intervals = append(out.Intervals, TaskInterval{Task: iv.Name, TCB: iv.TCB, From: iv.From, To: iv.To})
 	}
 	return out, nil
+}
+
+// taskCondition is the condition of a breakpoint limited to RTOS task
+// thread (nil for 0).
+func taskCondition(s *debugger.Session, thread int) (debugger.CondFunc, error) {
+	if thread == 0 {
+		return nil, nil
+	}
+	th, err := s.Thread(thread)
+	if err != nil || th.Task == nil {
+		return nil, fmt.Errorf("thread %d is not an RTOS task now", thread)
+	}
+	return s.InTask(th.Task.TCB), nil
 }
