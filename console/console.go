@@ -40,13 +40,14 @@ type Console struct {
 	name  string
 	hart  int // the hart commands apply to
 	frame int // the selected frame
-	// thread is the RTOS task chosen with "thread N" (0: the hart's).
-	thread int
-	list   listState
-	last   Command // the last command, repeated by an empty line
-	quit   bool
+	list  listState
+	last  Command // the last command, repeated by an empty line
+	quit  bool
 	// backward is set while a command that goes back in time runs.
 	backward bool
+
+	// thread is the RTOS task chosen with "thread N" (0: the hart's).
+	thread int
 }
 
 // Prompt is printed before each command.

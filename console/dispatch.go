@@ -44,7 +44,7 @@ func (c *Console) dispatch(cmd Command) error {
 		return c.cmdUART(cmd.Arg)
 	case "thread":
 		return c.cmdThread(cmd.Arg)
-	case "task-switch", "reverse-task-switch":
+	case "tswitch", "reverse-tswitch":
 		return c.cmdTaskSwitch(cmd.Name, cmd.Arg)
 	case "help":
 		return c.cmdHelp(cmd.Arg)

@@ -10,16 +10,17 @@ import (
 
 // infoTopics maps "info" subcommands (and prefixes of them) to handlers.
 func (c *Console) infoTopics() map[string]func(arg string) error {
-	return map[string]func(string) error{
-		"breakpoints":    func(string) error { c.infoBreakpoints(); return nil },
-		"watchpoints":    func(string) error { c.infoBreakpoints(); return nil },
-		"registers":      c.infoRegisters,
-		"locals":         func(string) error { return c.infoVars(false) },
-		"args":           func(string) error { return c.infoVars(true) },
-		"frame":          func(string) error { return c.infoFrame() },
-		"threads":        func(string) error { c.infoThreads(); return nil },
-		"tasks-timeline": c.infoTasksTimeline,
+	topics := map[string]func(string) error{
+		"breakpoints": func(string) error { c.infoBreakpoints(); return nil },
+		"watchpoints": func(string) error { c.infoBreakpoints(); return nil },
+		"registers":   c.infoRegisters,
+		"locals":      func(string) error { return c.infoVars(false) },
+		"args":        func(string) error { return c.infoVars(true) },
+		"frame":       func(string) error { return c.infoFrame() },
+		"threads":     func(string) error { c.infoThreads(); return nil },
 	}
+	topics["tasks-timeline"] = c.infoTasksTimeline
+	return topics
 }
 
 // cmdInfo shows breakpoints, registers, locals, args, the frame or the

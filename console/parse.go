@@ -22,7 +22,7 @@ var commandNames = []string{
 	"continue", "next", "step", "finish", "stepi", "nexti",
 	"reverse-continue", "reverse-next", "reverse-step", "reverse-finish", "reverse-stepi",
 	"print", "set", "x", "backtrace", "frame", "up", "down", "list", "disassemble",
-	"when", "seek", "history", "uart", "thread", "task-switch", "reverse-task-switch", "help", "quit",
+	"when", "seek", "history", "uart", "thread", "tswitch", "reverse-tswitch", "help", "quit",
 }
 
 // aliases are the short forms.

@@ -154,8 +154,8 @@ func (c *Console) frameHart() int {
 	return c.hart
 }
 
-// cmdTaskSwitch runs forward ("task-switch N in|out") or backward
-// ("reverse-task-switch N in|out") to where RTOS task N is switched in or
+// cmdTaskSwitch runs forward ("tswitch N in|out") or backward
+// ("reverse-tswitch N in|out") to where RTOS task N is switched in or
 // out.
 func (c *Console) cmdTaskSwitch(name, arg string) error {
 	f := strings.Fields(arg)
