@@ -101,7 +101,7 @@ func (s *Session) Threads() []Thread {
 		}
 		return out
 	} else if !errors.Is(err, rtos.ErrNotStarted) && s.RTOS() != nil {
-		slog.Warn("reading the RTOS tasks", "err", err)
+		slog.Debug("reading the RTOS tasks failed: showing harts", "err", err)
 	}
 	out := make([]Thread, s.m.Harts())
 	for h := range out {
