@@ -93,6 +93,10 @@ func TestTasksAsThreads(t *testing.T) {
 	if got["n"] != "1" {
 		t.Errorf("the consumer's locals: %+v", vars.Variables)
 	}
+	c.ok("variables", map[string]any{"variablesReference": sc.Scopes[2].VariablesReference}, &vars)
+	if len(vars.Variables) != 33 || vars.Variables[32].Name != "pc" {
+		t.Errorf("the consumer's registers: %+v", vars.Variables)
+	}
 	var ev struct{ Result string }
 	c.ok("evaluate", map[string]any{"expression": "q == numbers", "frameId": consIDs[1], "context": "watch"}, &ev)
 	if ev.Result != "1" {

@@ -50,7 +50,7 @@ func (c *Console) cmdInfo(arg string) error {
 // those named, in the order named). In an outer frame a register the
 // unwinder cannot recover shows as <not saved>, as in gdb.
 func (c *Console) infoRegisters(arg string) error {
-	regs, err := c.s.FrameRegisters(c.hart, c.frame)
+	regs, err := c.s.FrameRegisters(c.frameHart(), c.frame)
 	if err != nil {
 		return err
 	}

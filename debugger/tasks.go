@@ -235,3 +235,18 @@ func (s *Session) ThreadRegisters(id int) (regs [32]uint32, pc uint32, err error
 	}
 	return regs, tgt.PC(), nil
 }
+
+// taskRegisters lists thread id's registers as Registers does for a hart:
+// x0..x31 and pc, a switched-out task's from its saved context (its CSRs
+// are not part of it).
+func (s *Session) taskRegisters(id int) ([]Register, error) {
+	regs, pc, err := s.ThreadRegisters(id)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Register, 0, len(regs)+1)
+	for i, v := range regs {
+		out = append(out, Register{Name: symbols.RegisterName(i), Value: v, Num: uint32(i)})
+	}
+	return append(out, Register{Name: "pc", Value: pc, Num: PCRegister}), nil
+}

@@ -243,6 +243,11 @@ func TestTaskHartQueries(t *testing.T) {
 	if _, err := s.Assign(h, top, cexpr.Value{}, "n", "2", symbols.FormatOptions{}); err == nil {
 		t.Errorf("an assignment in a switched-out task's frame was allowed")
 	}
+	regs, err := s.FrameRegisters(h, 0)
+	saved, pc, _ := s.ThreadRegisters(cons.ID)
+	if err != nil || len(regs) != 33 || regs[2].Value != saved[2] || regs[32].Value != pc || pc != fs[0].PC {
+		t.Errorf("registers of the consumer: %+v %v", regs, err)
+	}
 	for i := range []int{0, top} {
 		s.Locals(h, i, symbols.FormatOptions{})
 		s.Globals(h, i, symbols.FormatOptions{})
