@@ -46,17 +46,16 @@ func Detect(tab *symbols.Table, port Port) (*Kernel, error) {
 		return nil, errors.New("rtos: no port given")
 	}
 	k := &Kernel{tab: tab, port: port}
-	need := map[string]*uint32{
-		"pxCurrentTCB":      &k.currentTCB,
-		"xSchedulerRunning": &k.schedulerRunning,
-		"xTickCount":        &k.tickCount,
-	}
-	for name, dst := range need {
-		s, ok := tab.LookupSymbol(name)
+	need := []struct {
+		name string
+		dst  *uint32
+	}{{"pxCurrentTCB", &k.currentTCB}, {"xSchedulerRunning", &k.schedulerRunning}, {"xTickCount", &k.tickCount}}
+	for _, n := range need { // in order, so the error names the first missing
+		s, ok := tab.LookupSymbol(n.name)
 		if !ok {
-			return nil, fmt.Errorf("no FreeRTOS kernel: the firmware has no symbol %s", name)
+			return nil, fmt.Errorf("no FreeRTOS kernel: the firmware has no symbol %s", n.name)
 		}
-		*dst = s.Addr
+		*n.dst = s.Addr
 	}
 	lay, err := loadLayout(tab)
 	if err != nil {
