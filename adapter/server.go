@@ -75,12 +75,12 @@ type Server struct {
 	// run; later ones are refused.
 	configured bool
 
-	done     atomic.Bool                     // disconnect received
-	harts    atomic.Int32                    // threads to list, readable while running
-	panics   atomic.Int32                    // requests that panicked (caught), for tests
-	runner   atomic.Pointer[debugger.Runner] // the session's run state (see run.go)
-	paths    atomic.Pointer[debugger.PathMap]  // source paths, readable while running
-	syms     atomic.Pointer[symbols.Table]     // for breakpointLocations while running
+	done     atomic.Bool                      // disconnect received
+	harts    atomic.Int32                     // threads to list, readable while running
+	panics   atomic.Int32                     // requests that panicked (caught), for tests
+	runner   atomic.Pointer[debugger.Runner]  // the session's run state (see run.go)
+	paths    atomic.Pointer[debugger.PathMap] // source paths, readable while running
+	syms     atomic.Pointer[symbols.Table]    // for breakpointLocations while running
 	outBuf   outputBuffer
 	progress progressState
 }

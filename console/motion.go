@@ -27,7 +27,7 @@ func (c *Console) cmdAdvance(name, arg string) error {
 
 // placeOf resolves a location to code addresses.
 func (c *Console) placeOf(loc string) (*debugger.Breakpoint, error) {
-	sp, err := c.s.ResolveLocation(c.hart, c.frame, loc, c.currentFile())
+	sp, err := c.s.ResolveLocation(c.frameHart(), c.frame, loc, c.currentFile())
 	if err != nil {
 		return nil, err
 	}
