@@ -72,7 +72,7 @@ var helpText = map[string]helpEntry{
 	"history":          {"data", "history EXPR", "Every change of EXPR's value in the recorded history, with the time and the line.", "history sensor.calibration"},
 	"uart":             {"data", "uart TEXT", "Type TEXT and a newline into the UART (\\c at the end: no newline).", "uart hello"},
 	"backtrace":        {"stack", "backtrace|bt [N]", "Show the call stack.", "bt"},
-	"thread":           {"stack", "thread [N]", "Select thread N, or show the selected one. Once a FreeRTOS scheduler runs, the threads are its tasks (ids as 'info threads' lists them): a switched-out task's frames, variables and registers come from its saved context, and steps stay in the running task. Otherwise they are the board's harts, numbered from 0.", "thread 2"},
+	"thread":           {"stack", "thread [N]", "Select thread N, or show the selected one. Once a FreeRTOS scheduler runs, the threads are its tasks (ids as 'info threads' lists them): a switched-out task's frames, variables and registers come from its saved context, and steps stay in the running task (they are refused while a switched-out task is selected). Otherwise they are the board's harts, numbered from 0.", "thread 2"},
 	"frame":            {"stack", "frame|f [N]", "Select a frame (or show the selected one).", "frame 1"},
 	"up":               {"stack", "up [N]", "Select the caller's frame.", "up"},
 	"down":             {"stack", "down [N]", "Select the callee's frame.", "down"},

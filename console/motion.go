@@ -85,7 +85,7 @@ func (c *Console) seekQuiet(t uint64) error {
 	if err != nil {
 		return err
 	}
-	c.hart, c.frame = st.Hart, 0
+	c.hart, c.frame, c.thread = st.Hart, 0, 0
 	return nil
 }
 

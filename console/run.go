@@ -23,6 +23,9 @@ func (c *Console) cmdRun(name, arg string) error {
 		}
 		n = v
 	}
+	if err := c.stepsInSelected(name); err != nil {
+		return err
+	}
 	fn := ""
 	if name == "finish" || name == "reverse-finish" {
 		if err := c.s.CanStepOut(c.hart, c.frame); err != nil {
@@ -37,7 +40,7 @@ func (c *Console) cmdRun(name, arg string) error {
 	}
 	c.backward = strings.HasPrefix(name, "reverse-")
 	defer func() { c.backward = false }()
-	inTask := n > 1 && c.tasksRunning()
+	inTask := n > 1 && name != "stepi" && name != "reverse-stepi" && c.tasksRunning()
 	st, err := c.run.Run(func(*debugger.Session) debugger.Stop {
 		if counted, ok := c.countedMotions()[name]; ok && n > 1 && !inTask {
 			return counted(uint64(n))

@@ -160,6 +160,35 @@ func (c *Console) frameHart() int {
 	return c.hart
 }
 
+// stepsInSelected refuses a step while a switched-out task is selected
+// ("thread N"): steps move the running task, so the selected frame would
+// not be the one stepped. Continue is always allowed.
+func (c *Console) stepsInSelected(name string) error {
+	if name == "continue" || name == "reverse-continue" {
+		return nil
+	}
+	h := c.frameHart()
+	if h == c.hart {
+		return nil
+	}
+	th, err := c.s.Thread(h - debugger.TaskHartBase)
+	if err != nil || th.Running() {
+		return nil
+	}
+	running := c.runningTask()
+	return fmt.Errorf("%s: thread %d (%s) is switched out and steps move the running task: select it with 'thread %d', or run to thread %d with 'tswitch %d in'", name, th.ID, th.Name, running, th.ID, th.ID)
+}
+
+// runningTask is the id of the running task (0 if none).
+func (c *Console) runningTask() int {
+	for _, th := range c.s.Threads() {
+		if th.Task != nil && th.Running() && th.Hart == c.hart {
+			return th.ID
+		}
+	}
+	return 0
+}
+
 // cmdTaskSwitch runs forward ("tswitch N in|out") or backward
 // ("reverse-tswitch N in|out") to where RTOS task N is switched in or
 // out.
