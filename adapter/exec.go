@@ -20,21 +20,27 @@ func (s *Server) onContinue(req *envelope) {
 func (s *Server) onNext(req *envelope) {
 	var a dap.NextArguments
 	if s.decode(req, &a) {
-		s.startRun(req, a.ThreadId, func(d *debugger.Session, h int) debugger.Stop { return d.Next(h, granularity(a.Granularity)) })
+		s.startRun(req, a.ThreadId, func(d *debugger.Session, h int) debugger.Stop {
+			return d.ThreadStep(h, debugger.StepOver, false, granularity(a.Granularity))
+		})
 	}
 }
 
 func (s *Server) onStepIn(req *envelope) {
 	var a dap.StepInArguments
 	if s.decode(req, &a) {
-		s.startRun(req, a.ThreadId, func(d *debugger.Session, h int) debugger.Stop { return d.StepIn(h, granularity(a.Granularity)) })
+		s.startRun(req, a.ThreadId, func(d *debugger.Session, h int) debugger.Stop {
+			return d.ThreadStep(h, debugger.StepInto, false, granularity(a.Granularity))
+		})
 	}
 }
 
 func (s *Server) onStepOut(req *envelope) {
 	var a dap.StepOutArguments
 	if s.decode(req, &a) && s.canStepOut(req, a.ThreadId) {
-		s.startRun(req, a.ThreadId, func(d *debugger.Session, h int) debugger.Stop { return d.StepOut(h, granularity(a.Granularity)) })
+		s.startRun(req, a.ThreadId, func(d *debugger.Session, h int) debugger.Stop {
+			return d.ThreadStep(h, debugger.StepOutOf, false, granularity(a.Granularity))
+		})
 	}
 }
 
@@ -60,7 +66,9 @@ func (s *Server) canStepOut(req *envelope, thread int) bool {
 func (s *Server) onStepBack(req *envelope) {
 	var a dap.StepBackArguments
 	if s.decode(req, &a) {
-		s.startRun(req, a.ThreadId, func(d *debugger.Session, h int) debugger.Stop { return d.StepBack(h, granularity(a.Granularity)) })
+		s.startRun(req, a.ThreadId, func(d *debugger.Session, h int) debugger.Stop {
+			return d.ThreadStep(h, debugger.StepOver, true, granularity(a.Granularity))
+		})
 	}
 }
 
@@ -79,14 +87,18 @@ type threadArgs struct {
 func (s *Server) onReverseStepOut(req *envelope) {
 	var a threadArgs
 	if s.decode(req, &a) && s.canStepOut(req, a.ThreadId) {
-		s.startRun(req, a.ThreadId, func(d *debugger.Session, h int) debugger.Stop { return d.ReverseStepOut(h) })
+		s.startRun(req, a.ThreadId, func(d *debugger.Session, h int) debugger.Stop {
+			return d.ThreadStep(h, debugger.StepOutOf, true, debugger.Statement)
+		})
 	}
 }
 
 func (s *Server) onReverseStepIn(req *envelope) {
 	var a threadArgs
 	if s.decode(req, &a) {
-		s.startRun(req, a.ThreadId, func(d *debugger.Session, h int) debugger.Stop { return d.ReverseStepIn(h) })
+		s.startRun(req, a.ThreadId, func(d *debugger.Session, h int) debugger.Stop {
+			return d.ThreadStep(h, debugger.StepInto, true, debugger.Statement)
+		})
 	}
 }
 

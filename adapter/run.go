@@ -102,7 +102,7 @@ func (s *Server) reportStop(st debugger.Stop) {
 		s.console(fork)
 	}
 	s.emit("stopped", dap.StoppedEventBody{Reason: dapReason(st.Reason), Description: describe(st),
-		ThreadId: st.Hart + 1, AllThreadsStopped: true, HitBreakpointIds: st.BreakpointIDs, Text: st.Description})
+		ThreadId: s.stopThread(st), AllThreadsStopped: true, HitBreakpointIds: st.BreakpointIDs, Text: st.Description})
 	s.timelineChanged()
 }
 
@@ -184,6 +184,9 @@ func (s *Server) forkNote() string {
 func (s *Server) threadHart(id int) (int, error) {
 	if id == 0 {
 		return s.sess.Hart(), nil
+	}
+	if h, ok := s.taskHart(id); ok {
+		return h, nil
 	}
 	if id < 1 || id > s.sess.Harts() {
 		return 0, fmt.Errorf("no thread %d (threads are harts 1..%d)", id, s.sess.Harts())

@@ -6,6 +6,10 @@ import (
 )
 
 func (s *Server) onThreads(req *envelope) {
+	if tasks, ok := s.taskThreads(); ok {
+		s.reply(req, dap.ThreadsResponseBody{Threads: tasks})
+		return
+	}
 	n := max(int(s.harts.Load()), 1)
 	threads := make([]dap.Thread, n)
 	for i := range threads {
@@ -29,7 +33,7 @@ func (s *Server) onStackTrace(req *envelope) {
 		s.fail(req, err.Error())
 		return
 	}
-	fs, err := sess.Frames(hart)
+	fs, hart, err := s.threadFrames(sess, a.ThreadId, hart)
 	if err != nil {
 		s.fail(req, err.Error())
 		return

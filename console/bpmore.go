@@ -70,13 +70,13 @@ func (c *Console) cmdRbreak(arg string) error {
 func (c *Console) cmdClear(arg string) error {
 	loc := strings.TrimSpace(arg)
 	if loc == "" {
-		f, err := c.s.Frame(c.hart, c.frame)
+		f, err := c.s.Frame(c.frameHart(), c.frame)
 		if err != nil || f.Location.Line == 0 {
 			return fmt.Errorf("clear: no source line here; give a location")
 		}
 		loc = fmt.Sprintf("%s:%d", f.Location.File.Name, f.Location.Line)
 	}
-	sp, err := c.s.ResolveLocation(c.hart, c.frame, loc, c.currentFile())
+	sp, err := c.s.ResolveLocation(c.frameHart(), c.frame, loc, c.currentFile())
 	if err != nil {
 		return err
 	}

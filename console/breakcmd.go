@@ -21,7 +21,7 @@ func splitIf(arg string) (string, string) {
 // currentFile is the source file of the selected frame, else the file
 // last listed, else main's (gdb's default source file); "" if none.
 func (c *Console) currentFile() string {
-	if f, err := c.s.Frame(c.hart, c.frame); err == nil && f.Location.Line > 0 {
+	if f, err := c.s.Frame(c.frameHart(), c.frame); err == nil && f.Location.Line > 0 {
 		return f.Location.File.Name
 	}
 	if c.list.file.Name != "" {
@@ -40,19 +40,23 @@ func (c *Console) currentFile() string {
 // *address, optionally "if COND"; with no location, the current line.
 func (c *Console) cmdBreak(arg string, temp bool) error {
 	loc, cond := splitIf(arg)
+	loc, inTask, err := c.splitThread(loc)
+	if err != nil {
+		return err
+	}
 	if loc == "" {
-		f, err := c.s.Frame(c.hart, c.frame)
+		f, err := c.s.Frame(c.frameHart(), c.frame)
 		if err != nil || f.Location.Line == 0 {
 			loc = fmt.Sprintf("*%#x", c.s.PC(c.hart))
 		} else {
 			loc = fmt.Sprintf("%s:%d", f.Location.File.Name, f.Location.Line)
 		}
 	}
-	sp, err := c.s.ResolveLocation(c.hart, c.frame, loc, c.currentFile())
+	sp, err := c.s.ResolveLocation(c.frameHart(), c.frame, loc, c.currentFile())
 	if err != nil {
 		return err
 	}
-	sp.Condition.Condition, sp.Temporary = cond, temp
+	sp.Condition.Condition, sp.Temporary, sp.Condition.Func = cond, temp, inTask
 	e, err := c.s.AddBreakpoint(sp)
 	if err != nil {
 		return err

@@ -86,7 +86,7 @@ func (c *Console) completeExpr(line string, start int) (int, []string) {
 		return i, c.matching(c.members(base), prefix)
 	}
 	var names []string
-	if f, err := c.s.Frame(c.hart, c.frame); err == nil {
+	if f, err := c.s.Frame(c.frameHart(), c.frame); err == nil {
 		for _, v := range f.Variables() {
 			names = append(names, v.Name)
 		}
@@ -101,7 +101,7 @@ func (c *Console) completeExpr(line string, start int) (int, []string) {
 // members lists the member names of the structure an expression is (or
 // points to).
 func (c *Console) members(expr string) []string {
-	v, err := c.s.EvalGDB(c.hart, c.frame, expr, symbols.FormatOptions{MaxElements: 1})
+	v, err := c.s.EvalGDB(c.frameHart(), c.frame, expr, symbols.FormatOptions{MaxElements: 1})
 	if err != nil {
 		return nil
 	}

@@ -52,6 +52,8 @@ type Console struct {
 	quit  bool
 	// backward is set while a command that goes back in time runs.
 	backward bool
+	// thread is the RTOS task chosen with "thread N" (0: the hart's).
+	thread int
 	gdbState
 }
 

@@ -20,7 +20,7 @@ func (c *Console) cmdSet(arg string) error {
 		return c.substitutePath(rest)
 	}
 	if strings.HasPrefix(arg, "$") {
-		_, err := c.s.EvalGDB(c.hart, c.frame, arg, symbols.FormatOptions{})
+		_, err := c.s.EvalGDB(c.frameHart(), c.frame, arg, symbols.FormatOptions{})
 		c.noteFork()
 		return err
 	}
@@ -31,7 +31,7 @@ func (c *Console) cmdSet(arg string) error {
 	if !strings.Contains(expr, "=") {
 		return fmt.Errorf("set var: want EXPR = VALUE")
 	}
-	if _, err := c.s.EvalGDB(c.hart, c.frame, expr, symbols.FormatOptions{}); err != nil {
+	if _, err := c.s.EvalGDB(c.frameHart(), c.frame, expr, symbols.FormatOptions{}); err != nil {
 		return err
 	}
 	c.noteFork()

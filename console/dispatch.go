@@ -57,6 +57,8 @@ func dispatchTable() map[string]handler {
 		"x":                func(c *Console, cmd Command) error { return c.cmdExamine(cmd.Format, cmd.Arg) },
 		"backtrace":        func(c *Console, cmd Command) error { return c.cmdBacktrace(cmd.Arg) },
 		"thread":           func(c *Console, cmd Command) error { return c.cmdThread(cmd.Arg) },
+		"tswitch":          func(c *Console, cmd Command) error { return c.cmdTaskSwitch(cmd.Name, cmd.Arg) },
+		"reverse-tswitch":  func(c *Console, cmd Command) error { return c.cmdTaskSwitch(cmd.Name, cmd.Arg) },
 		"frame":            func(c *Console, cmd Command) error { return c.cmdFrame(cmd.Name, cmd.Arg) },
 		"up":               func(c *Console, cmd Command) error { return c.cmdFrame(cmd.Name, cmd.Arg) },
 		"down":             func(c *Console, cmd Command) error { return c.cmdFrame(cmd.Name, cmd.Arg) },

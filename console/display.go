@@ -89,7 +89,7 @@ func (c *Console) showDisplay(d display) {
 		f = "/" + d.format + " "
 	}
 	text := ""
-	v, err := c.s.EvalGDB(c.hart, c.frame, d.expr, symbols.FormatOptions{})
+	v, err := c.s.EvalGDB(c.frameHart(), c.frame, d.expr, symbols.FormatOptions{})
 	if err == nil {
 		text, err = c.formatView(v, d.format)
 	}

@@ -74,7 +74,7 @@ func (c *Console) printfArg(flags string, conv byte, expr string) (string, error
 		}
 		return fmt.Sprintf(flags+"s", c.cString(addr)), nil
 	}
-	v, err := c.s.EvalGDB(c.hart, c.frame, expr, symbols.FormatOptions{})
+	v, err := c.s.EvalGDB(c.frameHart(), c.frame, expr, symbols.FormatOptions{})
 	if err != nil {
 		return "", err
 	}

@@ -81,7 +81,7 @@ func (c *Console) address(arg string) (uint32, error) {
 		}
 		return uint32(n), nil
 	}
-	f, err := c.s.Frame(c.hart, c.frame)
+	f, err := c.s.Frame(c.frameHart(), c.frame)
 	if err != nil {
 		return 0, err
 	}

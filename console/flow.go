@@ -53,7 +53,7 @@ func (c *Console) runFlow(b *block) error {
 
 // truth evaluates a condition: a non-zero scalar.
 func (c *Console) truth(cond string) (bool, error) {
-	v, err := c.s.EvalGDB(c.hart, c.frame, cond, symbols.FormatOptions{})
+	v, err := c.s.EvalGDB(c.frameHart(), c.frame, cond, symbols.FormatOptions{})
 	if err != nil {
 		return false, err
 	}

@@ -25,7 +25,7 @@ var helpClasses = []struct{ name, text string }{
 
 // helpText documents every command.
 var helpText = map[string]helpEntry{
-	"break":            {"breakpoints", "break|b [LOCATION] [if COND]", "Set a breakpoint at file:line, line, function, *addr or +N/-N (lines from the current one); none: the current line.", "break demo.c:102 if sensor.calibration != 10"},
+	"break":            {"breakpoints", "break|b [LOCATION] [thread N] [if COND]", "Set a breakpoint at file:line, line, function, *addr or +N/-N (lines from the current one); none: the current line. thread N: stop only in that RTOS task.", "break demo.c:102 if sensor.calibration != 10"},
 	"tbreak":           {"breakpoints", "tbreak LOCATION [if COND]", "Set a breakpoint that is deleted when it stops.", "tbreak main"},
 	"rbreak":           {"breakpoints", "rbreak REGEX", "Set a breakpoint on every function whose name matches REGEX (Go's regular expressions).", "rbreak ^put_"},
 	"delete":           {"breakpoints", "delete|d [N|N-M...]", "Delete breakpoints by number or range (all without numbers).", "delete 1-3 5"},
@@ -55,6 +55,8 @@ var helpText = map[string]helpEntry{
 	"reverse-step":     {"running", "reverse-step|rs [N]", "Step back into the last line of a function called on the previous line.", "reverse-step"},
 	"reverse-finish":   {"running", "reverse-finish", "Go back to where the current function was called.", "reverse-finish"},
 	"reverse-stepi":    {"running", "reverse-stepi|rsi [N]", "Step back one instruction.", "reverse-stepi"},
+	"tswitch":          {"running", "tswitch N in|out", "Run to where RTOS task N is next switched in or out (task ids as 'info threads' lists them).", "tswitch 3 in"},
+	"reverse-tswitch":  {"running", "reverse-tswitch N in|out", "Run back to where RTOS task N was last switched in or out.", "reverse-tswitch 3 out"},
 	"reverse-advance":  {"running", "reverse-advance|reverse-until LOCATION", "Run backwards to the last time LOCATION was reached, stopping earlier at a breakpoint.", "reverse-advance record"},
 	"print":            {"data", "print|p[/FMT] [EXPR]", "Evaluate a C expression and record it in the value history as $N. FMT: x d u o t c a s. $, $N, $$, $$N, $name (convenience variables) and BASE@COUNT (an artificial array) may appear in EXPR.", "print/x sensor.ring[0]@4"},
 	"output":           {"data", "output[/FMT] EXPR", "Print a value with no history number and no newline.", "output s->head"},
@@ -75,7 +77,7 @@ var helpText = map[string]helpEntry{
 	"history":          {"data", "history EXPR", "Every change of EXPR's value in the recorded history, with the time and the line.", "history sensor.calibration"},
 	"uart":             {"data", "uart TEXT", "Type TEXT and a newline into the UART (\\c at the end: no newline).", "uart hello"},
 	"backtrace":        {"stack", "backtrace|bt [N]", "Show the call stack.", "bt"},
-	"thread":           {"stack", "thread [N]", "Select hart N (gdb's threads are the board's harts, numbered from 0 as 'info threads' lists them).", "thread 1"},
+	"thread":           {"stack", "thread [N]", "Select thread N, or show the selected one. Once a FreeRTOS scheduler runs, the threads are its tasks (ids as 'info threads' lists them): a switched-out task's frames, variables and registers come from its saved context, and steps stay in the running task (they are refused while a switched-out task is selected). Otherwise they are the board's harts, numbered from 0.", "thread 2"},
 	"frame":            {"stack", "frame|f [N]", "Select a frame (or show the selected one).", "frame 1"},
 	"up":               {"stack", "up [N]", "Select the caller's frame.", "up"},
 	"down":             {"stack", "down [N]", "Select the callee's frame.", "down"},

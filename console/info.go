@@ -11,20 +11,21 @@ import (
 // infoTopics maps "info" subcommands (and prefixes of them) to handlers.
 func (c *Console) infoTopics() map[string]func(arg string) error {
 	return map[string]func(string) error{
-		"breakpoints":   func(string) error { c.infoBreakpoints(); return nil },
-		"watchpoints":   func(string) error { c.infoBreakpoints(); return nil },
-		"registers":     c.infoRegisters,
-		"locals":        func(string) error { return c.infoVars(false) },
-		"args":          func(string) error { return c.infoVars(true) },
-		"frame":         func(string) error { return c.infoFrame() },
-		"threads":       func(string) error { c.infoThreads(); return nil },
-		"display":       func(string) error { c.infoDisplay(); return nil },
-		"line":          c.infoLine,
-		"symbol":        c.infoSymbol,
-		"source":        func(string) error { return c.infoSource() },
-		"all-registers": c.infoAllRegisters,
-		"bookmarks":     func(string) error { c.infoBookmarks(); return nil },
-		"checkpoints":   func(string) error { c.infoBookmarks(); return nil },
+		"breakpoints":    func(string) error { c.infoBreakpoints(); return nil },
+		"watchpoints":    func(string) error { c.infoBreakpoints(); return nil },
+		"registers":      c.infoRegisters,
+		"locals":         func(string) error { return c.infoVars(false) },
+		"args":           func(string) error { return c.infoVars(true) },
+		"frame":          func(string) error { return c.infoFrame() },
+		"threads":        func(string) error { c.infoThreads(); return nil },
+		"display":        func(string) error { c.infoDisplay(); return nil },
+		"line":           c.infoLine,
+		"symbol":         c.infoSymbol,
+		"source":         func(string) error { return c.infoSource() },
+		"all-registers":  c.infoAllRegisters,
+		"bookmarks":      func(string) error { c.infoBookmarks(); return nil },
+		"checkpoints":    func(string) error { c.infoBookmarks(); return nil },
+		"tasks-timeline": c.infoTasksTimeline,
 	}
 }
 
@@ -33,7 +34,7 @@ var infoAliases = map[string]string{"b": "breakpoints", "br": "breakpoints", "r"
 	"f": "frame", "disp": "display"}
 
 // infoList names the info topics for messages.
-const infoList = "breakpoints, watchpoints, registers, all-registers, locals, args, frame, threads, display, line, symbol, source, bookmarks"
+const infoList = "breakpoints, watchpoints, registers, all-registers, locals, args, frame, threads, tasks-timeline, display, line, symbol, source, bookmarks"
 
 // cmdInfo shows breakpoints, registers, locals, args, the frame or the
 // harts.
@@ -65,7 +66,7 @@ func (c *Console) cmdInfo(arg string) error {
 // those named, in the order named). In an outer frame a register the
 // unwinder cannot recover shows as <not saved>, as in gdb.
 func (c *Console) infoRegisters(arg string) error {
-	regs, err := c.s.FrameRegisters(c.hart, c.frame)
+	regs, err := c.s.FrameRegisters(c.frameHart(), c.frame)
 	if err != nil {
 		return err
 	}
@@ -113,7 +114,7 @@ func (c *Console) printRegister(r debugger.Register) {
 
 // infoVars prints the selected frame's locals or arguments.
 func (c *Console) infoVars(args bool) error {
-	f, err := c.s.Frame(c.hart, c.frame)
+	f, err := c.s.Frame(c.frameHart(), c.frame)
 	if err != nil {
 		return err
 	}
@@ -145,7 +146,7 @@ func (c *Console) varText(f *symbols.Frame, v symbols.Variable) string {
 
 // infoFrame describes the selected frame.
 func (c *Console) infoFrame() error {
-	fs, err := c.s.Frames(c.hart)
+	fs, err := c.s.Frames(c.frameHart())
 	if err != nil {
 		return err
 	}
@@ -153,7 +154,11 @@ func (c *Console) infoFrame() error {
 		return fmt.Errorf("no frame %d", c.frame)
 	}
 	f := fs[c.frame]
-	fmt.Fprintf(c.out, "Frame %d of hart %d, time %d:\n", c.frame, c.hart, c.s.Now())
+	of := fmt.Sprintf("hart %d", c.hart)
+	if h := c.frameHart(); h != c.hart {
+		of = fmt.Sprintf("thread %d", h-debugger.TaskHartBase)
+	}
+	fmt.Fprintf(c.out, "Frame %d of %s, time %d:\n", c.frame, of, c.s.Now())
 	fmt.Fprintf(c.out, "  %s\n", c.frameText(f))
 	fmt.Fprintf(c.out, "  pc %#x, frame address (CFA) %#x\n", f.PC, f.CFA)
 	if f.Inlined {
@@ -168,8 +173,11 @@ func (c *Console) infoFrame() error {
 	return nil
 }
 
-// infoThreads lists the harts.
+// infoThreads lists the RTOS tasks, or the harts.
 func (c *Console) infoThreads() {
+	if c.infoTasks() {
+		return
+	}
 	for h := 0; h < c.s.Harts(); h++ {
 		mark := " "
 		if h == c.hart {

@@ -19,7 +19,7 @@ func (c *Console) cmdList(arg string) error {
 		from := max(c.list.next-20, 1)
 		return c.printLines(c.list.file, from, from+9, 0)
 	case arg == "" || arg == "-":
-		f, err := c.s.Frame(c.hart, c.frame)
+		f, err := c.s.Frame(c.frameHart(), c.frame)
 		if err != nil || f.Location.Line == 0 {
 			return fmt.Errorf("no source here: say list file:line or list function")
 		}
@@ -42,7 +42,7 @@ func (c *Console) listPlace(arg string) (symbols.SourceFile, int, error) {
 	switch l.Kind {
 	case debugger.KindLine:
 		if l.Relative {
-			f, err := c.s.Frame(c.hart, c.frame)
+			f, err := c.s.Frame(c.frameHart(), c.frame)
 			if err != nil || f.Location.Line == 0 {
 				return symbols.SourceFile{}, 0, fmt.Errorf("no current line for %s", arg)
 			}
@@ -52,7 +52,7 @@ func (c *Console) listPlace(arg string) (symbols.SourceFile, int, error) {
 			if c.list.next > 0 {
 				return c.list.file, l.Line, nil
 			}
-			f, err := c.s.Frame(c.hart, c.frame)
+			f, err := c.s.Frame(c.frameHart(), c.frame)
 			if err != nil || f.Location.Line == 0 {
 				return symbols.SourceFile{}, 0, fmt.Errorf("no current source file: say list file:%d", l.Line)
 			}
@@ -90,7 +90,7 @@ func (c *Console) listPlace(arg string) (symbols.SourceFile, int, error) {
 func (c *Console) cmdDisassemble(arg string) error {
 	syms := c.s.Symbols()
 	pc := c.s.PC(c.hart)
-	if f, err := c.s.Frame(c.hart, c.frame); err == nil {
+	if f, err := c.s.Frame(c.frameHart(), c.frame); err == nil {
 		pc = f.PC
 	}
 	var fn *symbols.Function

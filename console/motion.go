@@ -27,7 +27,7 @@ func (c *Console) cmdAdvance(name, arg string) error {
 
 // placeOf resolves a location to code addresses.
 func (c *Console) placeOf(loc string) (*debugger.Breakpoint, error) {
-	sp, err := c.s.ResolveLocation(c.hart, c.frame, loc, c.currentFile())
+	sp, err := c.s.ResolveLocation(c.frameHart(), c.frame, loc, c.currentFile())
 	if err != nil {
 		return nil, err
 	}
@@ -85,7 +85,7 @@ func (c *Console) seekQuiet(t uint64) error {
 	if err != nil {
 		return err
 	}
-	c.hart, c.frame = st.Hart, 0
+	c.hart, c.frame, c.thread = st.Hart, 0, 0
 	return nil
 }
 

@@ -24,7 +24,7 @@ var commandNames = []string{
 	"run", "start", "continue", "next", "step", "finish", "stepi", "nexti", "until", "advance", "jump",
 	"reverse-continue", "reverse-next", "reverse-step", "reverse-finish", "reverse-stepi", "reverse-advance",
 	"print", "output", "call", "printf", "echo", "display", "undisplay", "ptype", "whatis", "set", "x",
-	"backtrace", "thread", "frame", "up", "down", "list", "disassemble",
+	"backtrace", "thread", "tswitch", "reverse-tswitch", "frame", "up", "down", "list", "disassemble",
 	"when", "seek", "bookmark", "goto", "history", "writes", "calls", "events", "logpoint-history", "origin", "uart",
 	"source", "define", "document", "if", "while", "help", "quit",
 }

@@ -23,7 +23,7 @@ func (c *Console) cmdPrint(format, expr string) error {
 	if expr == "" && c.noValues() {
 		return fmt.Errorf("print what? (an expression)")
 	}
-	v, err := c.s.EvalGDB(c.hart, c.frame, expr, symbols.FormatOptions{})
+	v, err := c.s.EvalGDB(c.frameHart(), c.frame, expr, symbols.FormatOptions{})
 	if err != nil {
 		return err
 	}
@@ -38,7 +38,7 @@ func (c *Console) cmdPrint(format, expr string) error {
 
 // noValues tells whether the value history is empty.
 func (c *Console) noValues() bool {
-	_, err := c.s.EvalGDB(c.hart, c.frame, "$", symbols.FormatOptions{})
+	_, err := c.s.EvalGDB(c.frameHart(), c.frame, "$", symbols.FormatOptions{})
 	return err != nil
 }
 
@@ -50,7 +50,7 @@ func (c *Console) cmdOutput(format, expr string) error {
 	if expr == "" {
 		return fmt.Errorf("output what? (an expression)")
 	}
-	v, err := c.s.EvalGDB(c.hart, c.frame, expr, symbols.FormatOptions{})
+	v, err := c.s.EvalGDB(c.frameHart(), c.frame, expr, symbols.FormatOptions{})
 	if err != nil {
 		return err
 	}
@@ -84,7 +84,7 @@ func (c *Console) formatView(v symbols.View, format string) (string, error) {
 	switch format {
 	case "", "x", "d", "s":
 		if format == "x" && !isScalar(v.Val) {
-			env, err := c.s.Env(c.hart, c.frame)
+			env, err := c.s.Env(c.frameHart(), c.frame)
 			if err != nil {
 				return "", err
 			}
@@ -116,7 +116,7 @@ func isScalar(v cexpr.Value) bool {
 
 // scalarBits loads a scalar's bits.
 func (c *Console) scalarBits(v cexpr.Value) (uint64, int, error) {
-	env, err := c.s.Env(c.hart, c.frame)
+	env, err := c.s.Env(c.frameHart(), c.frame)
 	if err != nil {
 		return 0, 0, err
 	}

@@ -18,7 +18,7 @@ func (c *Console) cmdPtype(arg string, expand bool) error {
 	}
 	t, err := c.s.Symbols().LookupType(arg)
 	if err != nil {
-		v, verr := c.s.EvalGDB(c.hart, c.frame, arg, symbols.FormatOptions{})
+		v, verr := c.s.EvalGDB(c.frameHart(), c.frame, arg, symbols.FormatOptions{})
 		if verr != nil {
 			return verr
 		}

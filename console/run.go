@@ -23,6 +23,9 @@ func (c *Console) cmdRun(name, arg string) error {
 		}
 		n = v
 	}
+	if err := c.stepsInSelected(name); err != nil {
+		return err
+	}
 	fn := ""
 	if name == "finish" || name == "reverse-finish" {
 		if err := c.s.CanStepOut(c.hart, c.frame); err != nil {
@@ -37,8 +40,9 @@ func (c *Console) cmdRun(name, arg string) error {
 	}
 	c.backward = strings.HasPrefix(name, "reverse-")
 	defer func() { c.backward = false }()
+	inTask := n > 1 && name != "stepi" && name != "reverse-stepi" && c.tasksRunning()
 	st, err := c.run.Run(func(*debugger.Session) debugger.Stop {
-		if counted, ok := c.countedMotions()[name]; ok && n > 1 {
+		if counted, ok := c.countedMotions()[name]; ok && n > 1 && !inTask {
 			return counted(uint64(n))
 		}
 		return c.s.Repeat(uint64(n), op)
@@ -57,7 +61,9 @@ func (c *Console) cmdRun(name, arg string) error {
 }
 
 // countedMotions are the motions the session performs n times as one
-// operation (through the reverse-search engine where it can).
+// operation (through the reverse-search engine where it can). While RTOS
+// tasks run, source steps are repeated one by one instead, so that each
+// stays in the running task (Session.ThreadStep).
 func (c *Console) countedMotions() map[string]func(n uint64) debugger.Stop {
 	h := c.hart
 	return map[string]func(n uint64) debugger.Stop{
@@ -75,15 +81,15 @@ func (c *Console) motions() map[string]func() debugger.Stop {
 	return map[string]func() debugger.Stop{
 		"continue":         c.s.Continue,
 		"reverse-continue": c.s.ReverseContinue,
-		"next":             func() debugger.Stop { return c.s.Next(h, debugger.Statement) },
-		"step":             func() debugger.Stop { return c.s.StepIn(h, debugger.Statement) },
-		"finish":           func() debugger.Stop { return c.s.StepOut(h, debugger.Statement) },
+		"next":             func() debugger.Stop { return c.s.ThreadStep(h, debugger.StepOver, false, debugger.Statement) },
+		"step":             func() debugger.Stop { return c.s.ThreadStep(h, debugger.StepInto, false, debugger.Statement) },
+		"finish":           func() debugger.Stop { return c.s.ThreadStep(h, debugger.StepOutOf, false, debugger.Statement) },
 		"stepi":            func() debugger.Stop { return c.s.StepInstruction(h) },
 		"nexti":            func() debugger.Stop { return c.s.Next(h, debugger.ByInstruction) },
 		"until":            func() debugger.Stop { return c.s.Until(h) },
-		"reverse-next":     func() debugger.Stop { return c.s.StepBack(h, debugger.Statement) },
-		"reverse-step":     func() debugger.Stop { return c.s.ReverseStepIn(h) },
-		"reverse-finish":   func() debugger.Stop { return c.s.ReverseStepOut(h) },
+		"reverse-next":     func() debugger.Stop { return c.s.ThreadStep(h, debugger.StepOver, true, debugger.Statement) },
+		"reverse-step":     func() debugger.Stop { return c.s.ThreadStep(h, debugger.StepInto, true, debugger.Statement) },
+		"reverse-finish":   func() debugger.Stop { return c.s.ThreadStep(h, debugger.StepOutOf, true, debugger.Statement) },
 		"reverse-stepi":    func() debugger.Stop { return c.s.StepBack(h, debugger.ByInstruction) },
 	}
 }

@@ -8,7 +8,7 @@ import (
 // cmdBacktrace prints the call stack of the current hart (at most N
 // frames when given).
 func (c *Console) cmdBacktrace(arg string) error {
-	fs, err := c.s.Frames(c.hart)
+	fs, err := c.frames()
 	if err != nil {
 		return err
 	}
@@ -32,7 +32,7 @@ func (c *Console) cmdBacktrace(arg string) error {
 // cmdFrame selects a frame: "frame N", "up [N]", "down [N]"; "frame"
 // alone shows the selected one.
 func (c *Console) cmdFrame(name, arg string) error {
-	fs, err := c.s.Frames(c.hart)
+	fs, err := c.frames()
 	if err != nil {
 		return err
 	}

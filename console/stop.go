@@ -12,7 +12,7 @@ import (
 // frame and the time, and the current line in context.
 func (c *Console) showStop(st debugger.Stop) {
 	c.uart.flush()
-	c.hart, c.frame = st.Hart, 0
+	c.hart, c.frame, c.thread = st.Hart, 0, 0
 	silent := c.silentStop(st.BreakpointIDs)
 	for _, e := range st.Breakpoints {
 		if silent && e.Kind != debugger.KindData {
@@ -129,7 +129,7 @@ func capitalize(s string) string {
 // showFrame prints the selected frame's line with the time and, when
 // context is set, its source lines (or its instruction when it has none).
 func (c *Console) showFrame(context bool) {
-	fs, err := c.s.Frames(c.hart)
+	fs, err := c.s.Frames(c.frameHart())
 	if err != nil || c.frame >= len(fs) {
 		pc := c.s.PC(c.hart)
 		fmt.Fprintf(c.out, "%#x, time %d (%v)\n", pc, c.s.Now(), err)

@@ -6,10 +6,15 @@ import (
 	"strings"
 )
 
-// cmdThread selects the hart commands apply to (gdb's threads are
+// cmdThread selects the thread commands apply to: an RTOS task once a
+// scheduler runs (cmdTaskThread), else a hart (gdb's threads are then
 // Rewind's harts, numbered from 0 as "info threads" shows them).
 func (c *Console) cmdThread(arg string) error {
 	arg = strings.TrimSpace(arg)
+	if threads := c.s.Threads(); len(threads) > 0 && threads[0].Task != nil {
+		return c.cmdTaskThread(threads, arg)
+	}
+	c.thread = 0
 	if arg == "" {
 		fmt.Fprintf(c.out, "[Current thread is hart %d]\n", c.hart)
 		return nil

@@ -13,7 +13,7 @@ import (
 func (c *Console) infoLine(arg string) error {
 	syms := c.s.Symbols()
 	pc := c.s.PC(c.hart)
-	if f, err := c.s.Frame(c.hart, c.frame); err == nil {
+	if f, err := c.s.Frame(c.frameHart(), c.frame); err == nil {
 		pc = f.PC
 	}
 	if strings.TrimSpace(arg) != "" {
@@ -65,7 +65,7 @@ func (c *Console) infoSymbol(arg string) error {
 
 // infoSource describes the current source file.
 func (c *Console) infoSource() error {
-	f, err := c.s.Frame(c.hart, c.frame)
+	f, err := c.s.Frame(c.frameHart(), c.frame)
 	if err != nil || f.Location.Line == 0 {
 		fmt.Fprintln(c.out, "No current source file.")
 		return nil

@@ -113,7 +113,7 @@ func (s *Session) take(bs []*Breakpoint, st vm.Stop) []int {
 // trapWanted applies the exception filters to a trap cause.
 func (s *Session) trapWanted(cause uint32) bool {
 	f := s.bps.filters
-	if cause&interruptBit != 0 {
+	if cause&interruptBit != 0 || s.rtosYield(cause) {
 		return false
 	}
 	return f[FilterAllFaults] || (f[FilterIllegal] && cause == causeIllegal) ||

@@ -13,8 +13,12 @@ type frameCache struct {
 }
 
 // Frames returns the call stack of hart at the current time, innermost
-// first (inlined calls as frames of their own).
+// first (inlined calls as frames of their own). TaskHart(id) names an
+// RTOS task's stack instead (see ThreadFrames).
 func (s *Session) Frames(hart int) ([]*symbols.Frame, error) {
+	if hart >= TaskHartBase {
+		return s.ThreadFrames(hart - TaskHartBase) // a task's (tasks.go)
+	}
 	if hart < 0 || hart >= s.m.Harts() {
 		return nil, fmt.Errorf("no hart %d", hart)
 	}

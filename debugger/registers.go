@@ -29,6 +29,9 @@ func keyCSRs() []string {
 // Registers lists x0-x31 by ABI name, pc and the key CSRs of hart (as in
 // its innermost frame).
 func (s *Session) Registers(hart int) ([]Register, error) {
+	if hart >= TaskHartBase {
+		return s.taskRegisters(hart - TaskHartBase) // tasks.go
+	}
 	if hart < 0 || hart >= s.m.Harts() {
 		return nil, fmt.Errorf("no hart %d", hart)
 	}

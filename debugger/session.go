@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"github.com/rewind-debugger/rewind/checkpoint"
+	"github.com/rewind-debugger/rewind/debugger/rtos"
 	"github.com/rewind-debugger/rewind/symbols"
 	"github.com/rewind-debugger/rewind/vm"
 )
@@ -46,6 +47,11 @@ type Options struct {
 	// (ReasonExited). False ends the run at the exit at once, as scripted
 	// runs want.
 	StopAtExit *bool
+	// NoRTOS turns off RTOS awareness (tasks as threads).
+	NoRTOS bool
+	// RTOSPort says where a switched-out task's registers lie (default
+	// rtos.RISCV{}: the FreeRTOS V11 frame; rtos.RISCV{Words: 30} for V10).
+	RTOSPort rtos.Port
 }
 
 // Session is one debugging session over one board and its history.
@@ -72,6 +78,7 @@ type Session struct {
 	cfaRules map[uint32]*cfaRule  // CFA rules learned per pc (reverse searches)
 	opStart  uint64               // the time the current operation began at
 	gdb      gdbState             // value history, convenience variables, bookmarks
+	tasks    taskState            // RTOS awareness (tasks.go)
 }
 
 // ErrNoProgram is returned by New when there is no ELF.

@@ -124,6 +124,9 @@ func (s *Session) ReverseStepOut(hart int) Stop {
 // (its function's first instruction).
 func (s *Session) RestartFrame(hart, index int) Stop {
 	s.begin()
+	if hart < 0 || hart >= s.m.Harts() {
+		return s.errorStop(fmt.Errorf("no hart %d: only a running thread's frames can be restarted", hart))
+	}
 	f, err := s.Frame(hart, index)
 	if err != nil {
 		return s.errorStop(err)

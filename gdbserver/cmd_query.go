@@ -22,6 +22,9 @@ func (ss *session) query(p string) string {
 	case name == "qXfer" && strings.HasPrefix(arg, "features:read:"):
 		return xferRead(strings.TrimPrefix(arg, "features:read:"))
 	case p == "qfThreadInfo":
+		if reply, ok := ss.taskThreadInfo(); ok {
+			return reply
+		}
 		ids := make([]string, ss.t.Harts())
 		for h := range ids {
 			ids[h] = threadID(h)
@@ -30,7 +33,7 @@ func (ss *session) query(p string) string {
 	case p == "qsThreadInfo":
 		return "l"
 	case p == "qC":
-		return "QC" + threadID(ss.gHart)
+		return "QC" + ss.threadName(ss.gHart)
 	case strings.HasPrefix(p, "qAttached"):
 		return "1"
 	case p == "qOffsets":
@@ -39,6 +42,9 @@ func (ss *session) query(p string) string {
 		h, ok := ss.parseThread(strings.TrimPrefix(p, "qThreadExtraInfo,"))
 		if !ok || h < 0 {
 			return errNoThread
+		}
+		if extra, ok := ss.taskExtra(h); ok {
+			return encodeHex([]byte(extra))
 		}
 		return encodeHex([]byte("hart " + strconv.Itoa(h)))
 	case p == "qSymbol::":

@@ -214,7 +214,7 @@ func (ss *session) stopReply(ev Event) string {
 		reason = "replaylog:end;"
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "T%02xthread:%s;%s", uint8(sig), threadID(ev.Hart), reason)
+	fmt.Fprintf(&b, "T%02xthread:%s;%s", uint8(sig), ss.threadName(ev.Hart), reason)
 	ss.expedite(&b, ev.Hart)
 	return b.String()
 }

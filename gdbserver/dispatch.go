@@ -87,6 +87,9 @@ func (ss *session) parseThread(s string) (int, bool) {
 		return -1, true
 	}
 	n, err := strconv.ParseUint(s, 16, 32)
+	if h, ok := ss.taskThread(int(n)); err == nil && ok {
+		return h, true
+	}
 	if err != nil || n < 1 || int(n) > ss.t.Harts() {
 		return 0, false
 	}

@@ -55,6 +55,9 @@ func regNum(r Reg) uint32 {
 
 // ReadRegister implements Target.
 func (a *SessionTarget) ReadRegister(hart int, r Reg) (uint32, error) {
+	if hart >= TaskHartBase {
+		return a.taskRegister(hart, r)
+	}
 	return a.s.RegisterValue(hart, regNum(r))
 }
 
@@ -62,6 +65,9 @@ func (a *SessionTarget) ReadRegister(hart int, r Reg) (uint32, error) {
 // Writes to x0 are ignored, as the hardware ignores them (gdb's G packet
 // carries x0 too).
 func (a *SessionTarget) WriteRegister(hart int, r Reg, v uint32) error {
+	if hart >= TaskHartBase {
+		return errSwitchedOut
+	}
 	if r.Kind == RegGPR && r.Num == 0 {
 		return nil
 	}

@@ -51,6 +51,7 @@ func firmwareCases(t *testing.T) []firmware {
 		{elf: "firmware/fault.elf", harts: 1, wantExit: 3},
 		{elf: "firmware/demo.elf", harts: 1, wantExit: 1},
 		{elf: "dataflow/dataflow.elf", harts: 1, input: "A"},
+		{elf: "rtos/rtos.elf", harts: 1},
 	}
 	isa, err := filepath.Glob(filepath.Join("..", "testdata", "isa", "*.elf"))
 	if err != nil {

@@ -23,6 +23,8 @@ var methods = map[string]method{
 	"evaluate":         {true, with(evaluate)},
 	"stack":            {true, with(stack)},
 	"timeline":         {true, with(timeline)},
+	"threads":          {true, with(threads)},
+	"tasks.timeline":   {true, with(tasksTimeline)},
 	"history":          {true, with(history)},
 	"query.writes":     {true, with(queryWrites)},
 	"origin":           {true, with(origin)},
@@ -82,6 +84,9 @@ func setBreakpoint(srv *Server, p BreakpointParams) (any, error) {
 	}
 	sp.Condition = debugger.Condition{Condition: p.Condition, HitCondition: p.HitCondition, LogMessage: p.LogMessage}
 	sp.Temporary = p.Temporary
+	if sp.Condition.Func, err = taskCondition(s, p.Thread); err != nil {
+		return nil, failed(err)
+	}
 	b, err := s.AddBreakpoint(sp)
 	if err != nil {
 		return nil, failed(err)
@@ -208,16 +213,16 @@ func step(srv *Server, p StepParams) (any, error) {
 	s := srv.sess.s
 	h := s.Hart()
 	ops := map[[2]string]func() debugger.Stop{
-		{"line", "f"}:           func() debugger.Stop { return s.Next(h, debugger.Statement) },
-		{"line", "b"}:           func() debugger.Stop { return s.StepBack(h, debugger.Statement) },
-		{"in", "f"}:             func() debugger.Stop { return s.StepIn(h, debugger.Statement) },
-		{"in", "b"}:             func() debugger.Stop { return s.ReverseStepIn(h) },
+		{"line", "f"}:           func() debugger.Stop { return s.ThreadStep(h, debugger.StepOver, false, debugger.Statement) },
+		{"line", "b"}:           func() debugger.Stop { return s.ThreadStep(h, debugger.StepOver, true, debugger.Statement) },
+		{"in", "f"}:             func() debugger.Stop { return s.ThreadStep(h, debugger.StepInto, false, debugger.Statement) },
+		{"in", "b"}:             func() debugger.Stop { return s.ThreadStep(h, debugger.StepInto, true, debugger.Statement) },
 		{"instruction", "f"}:    func() debugger.Stop { return s.Next(h, debugger.ByInstruction) },
 		{"instruction-in", "f"}: func() debugger.Stop { return s.StepInstruction(h) },
 		{"instruction-in", "b"}: func() debugger.Stop { return s.StepBack(h, debugger.ByInstruction) },
 		{"instruction", "b"}:    func() debugger.Stop { return s.StepBack(h, debugger.ByInstruction) },
-		{"out", "f"}:            func() debugger.Stop { return s.StepOut(h, debugger.Statement) },
-		{"out", "b"}:            func() debugger.Stop { return s.ReverseStepOut(h) },
+		{"out", "f"}:            func() debugger.Stop { return s.ThreadStep(h, debugger.StepOutOf, false, debugger.Statement) },
+		{"out", "b"}:            func() debugger.Stop { return s.ThreadStep(h, debugger.StepOutOf, true, debugger.Statement) },
 	}
 	g := p.Granularity
 	if g == "" {

@@ -40,6 +40,9 @@ type BreakpointParams struct {
 	LogMessage   string `json:"logMessage"`
 	// Temporary breakpoints are deleted when they stop the run.
 	Temporary bool `json:"temporary"`
+	// Thread, when set, limits the breakpoint to that RTOS task (an id
+	// from threads), forwards and backwards.
+	Thread int `json:"thread,omitempty"`
 }
 
 // Breakpoint is a breakpoint or watchpoint as set.
