@@ -122,6 +122,16 @@ function findFiles(dir: string, re: RegExp): string[] {
 	return out;
 }
 
+/** openDemo opens the workspace's demo.c with Quick Open. */
+async function openDemo(page: Page): Promise<void> {
+	await page.keyboard.press('Control+P');
+	const input = page.locator('.quick-input-widget input');
+	await input.waitFor({ state: 'visible' });
+	await input.fill('demo.c');
+	await page.locator('.quick-input-list .monaco-list-row', { hasText: 'demo.c' }).first().waitFor();
+	await input.press('Enter');
+}
+
 /** toggleBreakpoint goes to a line of the active editor and presses F9. */
 async function toggleBreakpoint(page: Page, line: number): Promise<void> {
 	await page.locator('.monaco-editor .view-lines').first().click();
@@ -314,12 +324,7 @@ describe('Rewind in a real VS Code (code-server + Chromium)', function () {
 	});
 
 	it('stops at a breakpoint after F5', async () => {
-		await page.keyboard.press('Control+P');
-		const input = page.locator('.quick-input-widget input');
-		await input.waitFor({ state: 'visible' });
-		await input.fill('demo.c');
-		await page.locator('.quick-input-list .monaco-list-row', { hasText: 'demo.c' }).first().waitFor();
-		await input.press('Enter');
+		await openDemo(page);
 		await page.locator('.monaco-editor .view-lines').first().waitFor({ state: 'visible' });
 		await toggleBreakpoint(page, wrap);
 		await page.locator('.codicon-debug-breakpoint').first().waitFor({ state: 'visible', timeout: 10000 });
@@ -590,11 +595,7 @@ describe('Rewind in a real VS Code (code-server + Chromium)', function () {
 	it('Continue runs to the exit and stops just before it, breakpoints kept; Reverse finds the bad write; Continue ends', async () => {
 		// another breakpoint, on a line run only at the start, and the data
 		// breakpoint of the earlier test switched off: nothing stops the run
-		await page.keyboard.press('Control+P');
-		const quick = page.locator('.quick-input-widget input');
-		await quick.fill('demo.c');
-		await page.locator('.quick-input-list .monaco-list-row', { hasText: 'demo.c' }).first().waitFor();
-		await quick.press('Enter');
+		await openDemo(page);
 		await toggleBreakpoint(page, setCalibration);
 		const dataBp = page.locator('.debug-breakpoints .monaco-list-row', { hasText: 'calibration', hasNotText: 'demo.c' }).first();
 		const lineBp = page.locator('.debug-breakpoints .monaco-list-row', { hasText: `demo.c` }).filter({ hasText: String(setCalibration) }).first();
@@ -642,11 +643,7 @@ describe('Rewind in a real VS Code (code-server + Chromium)', function () {
 	});
 
 	it('debugs firmware built in another folder: sourceFileMap, one tab, the breakpoint hit', async () => {
-		await page.keyboard.press('Control+P');
-		const input = page.locator('.quick-input-widget input');
-		await input.fill('demo.c');
-		await page.locator('.quick-input-list .monaco-list-row', { hasText: 'demo.c' }).first().waitFor();
-		await input.press('Enter');
+		await openDemo(page);
 		await toggleBreakpoint(page, wrap);
 		await startConfiguration(page, 'Rewind: demo built elsewhere');
 		await page.locator('.debug-toolbar').waitFor({ state: 'visible', timeout: 30000 });
