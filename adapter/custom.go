@@ -60,6 +60,9 @@ type timelineStop struct {
 	Time        uint64 `json:"time"`
 	Reason      string `json:"reason"`
 	Description string `json:"description,omitempty"`
+	// ExitCode is the code of the exit the run stopped just before
+	// (reason "exiting"), so the extension can show it.
+	ExitCode *int `json:"exitCode,omitempty"`
 }
 
 type timelineText struct {
@@ -78,7 +81,11 @@ func (s *Server) onTimeline(req *envelope) {
 		body.Checkpoints = []uint64{}
 	}
 	for _, st := range h.Stops {
-		body.Stops = append(body.Stops, timelineStop{Time: st.Time, Reason: st.Reason.String(), Description: st.Description})
+		ts := timelineStop{Time: st.Time, Reason: st.Reason.String(), Description: st.Description}
+		if st.Reason == debugger.ReasonExiting {
+			ts.ExitCode = &st.ExitCode
+		}
+		body.Stops = append(body.Stops, ts)
 	}
 	for _, o := range h.Output {
 		body.Output = append(body.Output, timelineText{Time: o.Time, Text: o.Text})

@@ -54,9 +54,7 @@ func (s *Session) stopAtExit(st vm.Stop) bool {
 // it, or the exit itself when the operation began there.
 func (s *Session) exitStop(st vm.Stop) Stop {
 	if !s.stopAtExit(st) {
-		out := s.stopHere(ReasonExited, st.Hart, fmt.Sprintf("the firmware exited with code %d", st.ExitCode))
-		out.ExitCode = st.ExitCode
-		return out
+		return s.withExitCode(s.stopHere(ReasonExited, st.Hart, fmt.Sprintf("the firmware exited with code %d", st.ExitCode)), st.ExitCode)
 	}
 	if err := s.tl.Seek(st.Time - 1); err != nil {
 		return s.errorStop(fmt.Errorf("going back before the exit: %w", err))
@@ -64,8 +62,17 @@ func (s *Session) exitStop(st vm.Stop) Stop {
 	out := s.stopHere(ReasonExiting, st.Hart, fmt.Sprintf(
 		"the firmware exits with code %d at t=%d; step back or reverse to see why; continue ends the session",
 		st.ExitCode, st.Time-1))
-	out.ExitCode = st.ExitCode
-	return out
+	return s.withExitCode(out, st.ExitCode)
+}
+
+// withExitCode sets the exit code of a stop just made by stopHere, and of
+// its copy kept for the timeline (History.Stops).
+func (s *Session) withExitCode(st Stop, code int) Stop {
+	st.ExitCode = code
+	if n := len(s.stops); n > 0 {
+		s.stops[n-1].ExitCode = code
+	}
+	return st
 }
 
 // endStop reports the end of a replayed recording.

@@ -59,9 +59,10 @@ func launch(srv *Server, p LaunchParams) (any, error) {
 		return nil, rpcError(CodeLaunchFailed, "launch: %v", err)
 	}
 	sess.s, sess.run = s, debugger.NewRunner(s, nil)
+	sess.paths = newPathMap(s, p.SourceFileMap)
 	srv.sess = sess
 	srv.running.Store(s)
-	return stopOf(s, s.Entry()), nil
+	return sess.stopOf(s.Entry()), nil
 }
 
 func terminate(srv *Server, _ empty) (any, error) {
@@ -78,7 +79,7 @@ func setBreakpoint(srv *Server, p BreakpointParams) (any, error) {
 		return nil, needParam("location")
 	}
 	s := srv.sess.s
-	sp, err := s.ResolveLocation(s.Hart(), 0, p.Location, "")
+	sp, err := s.ResolveLocation(s.Hart(), 0, srv.sess.buildLocation(p.Location), "")
 	if err != nil {
 		return nil, failed(err)
 	}
@@ -91,13 +92,16 @@ func setBreakpoint(srv *Server, p BreakpointParams) (any, error) {
 	if err != nil {
 		return nil, failed(err)
 	}
-	return breakpointOf(b), nil
+	return srv.sess.breakpointOf(b), nil
 }
 
 // breakpointOf describes a breakpoint of the session's table.
-func breakpointOf(b *debugger.Breakpoint) Breakpoint {
+func (sess *session) breakpointOf(b *debugger.Breakpoint) Breakpoint {
 	out := Breakpoint{ID: b.ID, File: b.File, Line: b.Line, Condition: b.Condition,
 		HitCondition: b.Spec.HitCondition, LogMessage: b.LogMessage, Enabled: !b.Disabled, Hits: b.Stops}
+	if b.File != "" {
+		out.Path = sess.paths.ToLocal(b.File)
+	}
 	if len(b.Addrs) > 0 {
 		out.Address = b.Addrs[0]
 	}
@@ -136,13 +140,13 @@ func amendBreakpoint(srv *Server, p AmendParams) (any, error) {
 			return nil, failed(err)
 		}
 	}
-	return breakpointOf(b), nil
+	return srv.sess.breakpointOf(b), nil
 }
 
 func listBreakpoints(srv *Server, _ empty) (any, error) {
 	out := []Breakpoint{}
 	for _, b := range srv.sess.s.Breakpoints() {
-		out = append(out, breakpointOf(b))
+		out = append(out, srv.sess.breakpointOf(b))
 	}
 	return out, nil
 }
@@ -180,7 +184,7 @@ func setWatch(srv *Server, p WatchParams) (any, error) {
 	if err != nil {
 		return nil, failed(err)
 	}
-	return breakpointOf(b), nil
+	return srv.sess.breakpointOf(b), nil
 }
 
 // backward reads a direction.
@@ -268,7 +272,11 @@ func stack(srv *Server, _ empty) (any, error) {
 	}
 	out := Frames{Hart: s.Hart(), Frames: make([]Frame, 0, len(fs))}
 	for _, f := range fs {
-		out.Frames = append(out.Frames, Frame{Index: f.Index, Function: f.Name, File: f.Location.File.Name, Line: f.Location.Line, PC: f.PC})
+		fr := Frame{Index: f.Index, Function: f.Name, File: f.Location.File.Name, Line: f.Location.Line, PC: f.PC}
+		if f.Location.File.Path != "" {
+			fr.Path = srv.sess.paths.ToLocal(f.Location.File.Path)
+		}
+		out.Frames = append(out.Frames, fr)
 	}
 	return out, nil
 }
@@ -294,7 +302,8 @@ func history(srv *Server, p HistoryParams) (any, error) {
 	}
 	out := History{Changes: make([]Change, 0, len(h.Changes)), Count: h.Count, Truncated: h.Truncated, Last: h.Last}
 	for _, c := range h.Changes {
-		out.Changes = append(out.Changes, Change{Time: c.Time, PC: c.PC, Function: c.Function, File: c.File, Line: c.Line, Old: c.Old, New: c.New})
+		out.Changes = append(out.Changes, Change{Time: c.Time, PC: c.PC, Function: c.Function, File: c.File,
+			Path: srv.sess.localPathAt(c.PC), Line: c.Line, Old: c.Old, New: c.New})
 	}
 	return out, nil
 }
@@ -320,11 +329,12 @@ func (srv *Server) perform(op debugger.Op) (any, error) {
 	if err != nil {
 		return nil, failed(err)
 	}
-	return stopOf(srv.sess.s, st), nil
+	return srv.sess.stopOf(st), nil
 }
 
 // stopOf describes a stop with its source position.
-func stopOf(s *debugger.Session, st debugger.Stop) Stop {
+func (sess *session) stopOf(st debugger.Stop) Stop {
+	s := sess.s
 	out := Stop{Reason: st.Reason.String(), Time: st.Time, PC: st.PC, Hart: st.Hart, Description: st.Description}
 	for _, b := range st.Breakpoints {
 		out.Breakpoints = append(out.Breakpoints, b.ID)
@@ -338,6 +348,7 @@ func stopOf(s *debugger.Session, st debugger.Stop) Stop {
 	}
 	if loc, ok := syms.PCToLine(st.PC); ok {
 		out.File, out.Line = loc.File.Name, loc.Line
+		out.Path = sess.paths.ToLocal(loc.File.Path)
 	}
 	if st.Exited() || st.Reason == debugger.ReasonExiting {
 		code := st.ExitCode

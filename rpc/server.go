@@ -37,6 +37,8 @@ type session struct {
 	s   *debugger.Session
 	run *debugger.Runner // runs the methods that move in time
 	out bytes.Buffer     // UART output so far
+	// paths maps source paths between the DWARF and this machine.
+	paths *debugger.PathMap
 }
 
 // NewServer makes a server with no session.

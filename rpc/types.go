@@ -2,11 +2,13 @@ package rpc
 
 // Stop is where an operation left the session.
 type Stop struct {
-	Reason      string `json:"reason"`
-	Time        uint64 `json:"time"`
-	PC          uint32 `json:"pc"`
-	Function    string `json:"function"`
-	File        string `json:"file"`
+	Reason   string `json:"reason"`
+	Time     uint64 `json:"time"`
+	PC       uint32 `json:"pc"`
+	Function string `json:"function"`
+	File     string `json:"file"`
+	// Path is the source file on this machine (sourceFileMap applied).
+	Path        string `json:"path,omitempty"`
 	Line        int    `json:"line"`
 	Hart        int    `json:"hart"`
 	Description string `json:"description,omitempty"`
@@ -29,6 +31,11 @@ type LaunchParams struct {
 	// StopAtExit (default true) stops just before the firmware's exit
 	// (reason "exiting"); false ends the run at the exit.
 	StopAtExit *bool `json:"stopAtExit"`
+	// SourceFileMap maps build directories (prefixes of the source paths
+	// in the DWARF) to directories on this machine, as DAP's
+	// sourceFileMap does: results carry the local path, and breakpoint
+	// locations may name the local file.
+	SourceFileMap map[string]string `json:"sourceFileMap"`
 }
 
 // BreakpointParams set a breakpoint at "file:line", "line", "function",
@@ -47,8 +54,11 @@ type BreakpointParams struct {
 
 // Breakpoint is a breakpoint or watchpoint as set.
 type Breakpoint struct {
-	ID           int    `json:"id"`
-	File         string `json:"file,omitempty"`
+	ID   int    `json:"id"`
+	File string `json:"file,omitempty"`
+	// Path is the breakpoint's source file on this machine
+	// (sourceFileMap applied).
+	Path         string `json:"path,omitempty"`
 	Line         int    `json:"line,omitempty"`
 	Address      uint32 `json:"address"`
 	Size         uint32 `json:"size,omitempty"`
@@ -124,8 +134,10 @@ type Frame struct {
 	Index    int    `json:"index"`
 	Function string `json:"function"`
 	File     string `json:"file"`
-	Line     int    `json:"line"`
-	PC       uint32 `json:"pc"`
+	// Path is the source file on this machine (sourceFileMap applied).
+	Path string `json:"path,omitempty"`
+	Line int    `json:"line"`
+	PC   uint32 `json:"pc"`
 }
 
 // Frames is the call stack of the current hart.
@@ -156,9 +168,11 @@ type Change struct {
 	PC       uint32 `json:"pc"`
 	Function string `json:"function"`
 	File     string `json:"file"`
-	Line     int    `json:"line"`
-	Old      string `json:"old"`
-	New      string `json:"new"`
+	// Path is the source file on this machine (sourceFileMap applied).
+	Path string `json:"path,omitempty"`
+	Line int    `json:"line"`
+	Old  string `json:"old"`
+	New  string `json:"new"`
 }
 
 // History lists the changes in the recorded history: count is all of

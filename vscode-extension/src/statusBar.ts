@@ -32,7 +32,8 @@ export function createStatusBar(controller: TimelineController): vscode.Disposab
 		}
 		const m = state.model;
 		item.text = statusText(m, state.running, longRun);
-		item.tooltip = `Rewind: instruction ${formatTime(m.now)} of ${formatTime(m.end)} (run starts at ${formatTime(m.start)}). Click to go to another time.`;
+		const exit = m.exit?.time === m.now ? ` The firmware exits with code ${m.exit.code} on the next instruction: step back or reverse to see why; Continue ends the session.` : '';
+		item.tooltip = `Rewind: instruction ${formatTime(m.now)} of ${formatTime(m.end)} (run starts at ${formatTime(m.start)}).${exit} Click to go to another time.`;
 		item.show();
 		if (!state.running) {
 			stopTimer();

@@ -9,6 +9,8 @@ export interface TimelineStop {
 	time: number;
 	reason: string;
 	description?: string;
+	/** the exit code, on the stop just before the firmware's exit ("exiting") */
+	exitCode?: number;
 }
 
 /** A chunk of UART output and the time its first byte was printed. */
@@ -70,6 +72,8 @@ export interface TimelineModel {
 	currentLine: number;
 	/** extra lanes from the adapter, inside the run */
 	lanes?: TimelineLane[];
+	/** where the run stopped just before the firmware's exit, and its code */
+	exit?: { time: number; code: number };
 }
 
 /** Most UART lines kept in the model (the latest ones win). */
@@ -116,6 +120,10 @@ export function parseTimelineResponse(body: unknown): TimelineResponse {
 		const stop: TimelineStop = { time, reason: typeof o.reason === 'string' ? o.reason : 'stop' };
 		if (typeof o.description === 'string' && o.description !== '') {
 			stop.description = o.description;
+		}
+		const code = num(o.exitCode);
+		if (code !== undefined) {
+			stop.exitCode = code;
 		}
 		stops.push(stop);
 	}
@@ -184,6 +192,9 @@ export function splitLines(output: TimelineOutput[]): { time: number; text: stri
 }
 
 function stopLabel(s: TimelineStop): string {
+	if (s.reason === 'exiting' && s.exitCode !== undefined) {
+		return `exit with code ${s.exitCode} at t=${formatTime(s.time)} (the end of the run; step back or reverse from here)`;
+	}
 	const what = s.description ? `${s.reason}: ${s.description}` : s.reason;
 	return `${what} at t=${formatTime(s.time)}`;
 }
@@ -228,8 +239,15 @@ export function buildTimeline(body: unknown): TimelineModel {
 		markers,
 		lines,
 		currentLine,
+		exit: exitOf(stops),
 		lanes: r.lanes.map((l) => ({ ...l, items: l.items.filter((i) => i.time >= r.start && i.time <= r.end).slice(-maxStops) })),
 	};
+}
+
+/** exitOf finds the last stop just before the firmware's exit, if any. */
+function exitOf(stops: TimelineStop[]): { time: number; code: number } | undefined {
+	const last = [...stops].reverse().find((s) => s.reason === 'exiting' && s.exitCode !== undefined);
+	return last ? { time: last.time, code: last.exitCode as number } : undefined;
 }
 
 /**
@@ -321,6 +339,10 @@ export function parseTimeInput(
  * step, a seek) keeps showing the time it started from, so the item does
  * not flicker on every stop; only a long one (longRun) says it is running.
  */
-export function statusText(model: Pick<TimelineModel, 'now'>, running: boolean, longRun = false): string {
-	return running && longRun ? '$(sync~spin) running…' : `$(watch) t=${formatTime(model.now)}`;
+export function statusText(model: Pick<TimelineModel, 'now' | 'exit'>, running: boolean, longRun = false): string {
+	if (running && longRun) {
+		return '$(sync~spin) running…';
+	}
+	const at = `$(watch) t=${formatTime(model.now)}`;
+	return model.exit?.time === model.now ? `${at} · exits with code ${model.exit.code}` : at;
 }

@@ -176,6 +176,45 @@ describe('rewind dap through DebugClient', function () {
 		assert.strictEqual(hit.frame.line, lineOf('s->ring[s->head] = raw;'), 'the out-of-bounds ring write');
 	});
 
+	it('stops just before the exit, keeps the history, reverses to the bad write, then ends', async () => {
+		const exitLine = lineOf('TEST_EXIT = (1u << 16) | 0x3333;');
+		// no breakpoints: the run goes to the firmware's exit and stops there
+		const [, , ev] = await Promise.all([
+			dc.configurationSequence(),
+			dc.launch(launch),
+			dc.waitForEvent('stopped') as Promise<DebugProtocol.StoppedEvent>,
+		]);
+		assert.strictEqual(ev.body.reason, 'exit');
+		assert.strictEqual(ev.body.description, 'Exiting with code 1 (continue ends the session)');
+		const threadId = ev.body.threadId ?? 1;
+		const frame = await top(threadId);
+		assert.strictEqual(frame.name.replace(/\(.*$/, ''), 'main');
+		assert.strictEqual(frame.line, exitLine, 'the frame is on the exiting store');
+		const atExit = await timeline();
+		assert.strictEqual(atExit.stops[atExit.stops.length - 1].reason, 'exiting');
+		assert.strictEqual((atExit.stops[atExit.stops.length - 1] as { exitCode?: number }).exitCode, 1);
+		// the data breakpoint, set at the exit, finds the bad write backwards
+		const info = await dc.dataBreakpointInfoRequest({ name: 'sensor.calibration', frameId: frame.id });
+		assert.ok(info.body.dataId, `a data id for sensor.calibration: ${info.body.description}`);
+		const set = await dc.setDataBreakpointsRequest({ breakpoints: [{ dataId: info.body.dataId as string, accessType: 'write' }] });
+		assert.strictEqual(set.body.breakpoints[0].verified, true);
+		const [, hit] = await Promise.all([dc.reverseContinueRequest({ threadId }), stopped('data breakpoint')]);
+		assert.strictEqual(hit.frame.name.replace(/\(.*$/, ''), 'record');
+		assert.strictEqual(hit.frame.line, lineOf('s->ring[s->head] = raw;'), 'the out-of-bounds ring write');
+		assert.ok((await timeline()).now < atExit.now);
+		// forward again: the exit stops the run once more (past the write,
+		// nothing changes the calibration), then Continue ends the session
+		await dc.setDataBreakpointsRequest({ breakpoints: [] });
+		await Promise.all([dc.continueRequest({ threadId }), stopped('exit')]);
+		assert.strictEqual((await timeline()).now, atExit.now, 'the same stop before the exit');
+		const [, exited] = await Promise.all([
+			dc.continueRequest({ threadId }),
+			dc.waitForEvent('exited') as Promise<DebugProtocol.ExitedEvent>,
+			dc.waitForEvent('terminated'),
+		]);
+		assert.strictEqual(exited.body.exitCode, 1);
+	});
+
 	it('sends rewind/timelineChanged after a stop', async () => {
 		const changed = dc.waitForEvent('rewind/timelineChanged');
 		await hitWrap();

@@ -122,6 +122,16 @@ function findFiles(dir: string, re: RegExp): string[] {
 	return out;
 }
 
+/** openDemo opens the workspace's demo.c with Quick Open. */
+async function openDemo(page: Page): Promise<void> {
+	await page.keyboard.press('Control+P');
+	const input = page.locator('.quick-input-widget input');
+	await input.waitFor({ state: 'visible' });
+	await input.fill('demo.c');
+	await page.locator('.quick-input-list .monaco-list-row', { hasText: 'demo.c' }).first().waitFor();
+	await input.press('Enter');
+}
+
 /** toggleBreakpoint goes to a line of the active editor and presses F9. */
 async function toggleBreakpoint(page: Page, line: number): Promise<void> {
 	await page.locator('.monaco-editor .view-lines').first().click();
@@ -259,6 +269,8 @@ describe('Rewind in a real VS Code (code-server + Chromium)', function () {
 	const check = lineOf('if (sensor.calibration != CALIBRATION)');
 	const ringWrite = lineOf('s->ring[s->head] = raw;');
 	const callRecord = lineOf('record(&sensor, raw);');
+	const exitLine = lineOf('TEST_EXIT = (1u << 16) | 0x3333;');
+	const setCalibration = lineOf('sensor.calibration = CALIBRATION;');
 
 	before(async () => {
 		assert.ok(fs.existsSync(vsix), `${vsix} exists (run: node scripts/package.mjs --target linux-x64)`);
@@ -312,12 +324,7 @@ describe('Rewind in a real VS Code (code-server + Chromium)', function () {
 	});
 
 	it('stops at a breakpoint after F5', async () => {
-		await page.keyboard.press('Control+P');
-		const input = page.locator('.quick-input-widget input');
-		await input.waitFor({ state: 'visible' });
-		await input.fill('demo.c');
-		await page.locator('.quick-input-list .monaco-list-row', { hasText: 'demo.c' }).first().waitFor();
-		await input.press('Enter');
+		await openDemo(page);
 		await page.locator('.monaco-editor .view-lines').first().waitFor({ state: 'visible' });
 		await toggleBreakpoint(page, wrap);
 		await page.locator('.codicon-debug-breakpoint').first().waitFor({ state: 'visible', timeout: 10000 });
@@ -585,14 +592,58 @@ describe('Rewind in a real VS Code (code-server + Chromium)', function () {
 		}
 	});
 
-	it('debugs firmware built in another folder: sourceFileMap, one tab, the breakpoint hit', async () => {
-		await page.locator('.debug-toolbar .codicon-debug-stop').click();
+	it('Continue runs to the exit and stops just before it, breakpoints kept; Reverse finds the bad write; Continue ends', async () => {
+		// another breakpoint, on a line run only at the start, and the data
+		// breakpoint of the earlier test switched off: nothing stops the run
+		await openDemo(page);
+		await toggleBreakpoint(page, setCalibration);
+		const dataBp = page.locator('.debug-breakpoints .monaco-list-row', { hasText: 'calibration', hasNotText: 'demo.c' }).first();
+		const lineBp = page.locator('.debug-breakpoints .monaco-list-row', { hasText: `demo.c` }).filter({ hasText: String(setCalibration) }).first();
+		await dataBp.waitFor({ state: 'visible', timeout: 15000 });
+		await lineBp.waitFor({ state: 'visible', timeout: 15000 });
+		const dataCheck = dataBp.locator('input[type="checkbox"]');
+		await dataCheck.uncheck();
+		const before = await statusTime(page);
+		await page.locator('.debug-toolbar .codicon-debug-continue').click();
+		await waitForTimeChange(page, before);
+		await waitForHeader(page, /exiting with code 1 \(continue ends the session\)/i);
+		await waitForLine(page, exitLine, 'Continue to the exit');
+		assert.strictEqual((await topFrame(page)).name, 'main');
+		// the editor shows the exiting line, the status bar the exit code
+		await page.locator('.statusbar-item', { hasText: `Ln ${exitLine},` }).first().waitFor({ state: 'visible', timeout: 15000 });
+		await page.locator('.tabs-container .tab.active', { hasText: 'demo.c' }).waitFor({ timeout: 15000 });
+		await page.locator('.statusbar-item', { hasText: 'exits with code 1' }).first().waitFor({ state: 'visible', timeout: 15000 });
+		// the session and every breakpoint are still there
+		assert.ok(await page.locator('.debug-toolbar').isVisible(), 'the session goes on');
+		assert.ok(await dataBp.isVisible(), 'the data breakpoint is still listed');
+		assert.ok(await lineBp.isVisible(), `the breakpoint on line ${setCalibration} is still listed`);
+		// the timeline marks the exit stop
+		await timelineFrame(page).locator('.event.stops[aria-label^="exit with code 1 at t="]').first().waitFor({ state: 'attached', timeout: 15000 });
+		await shot(page, '17-stopped-before-exit');
+		// back from the end of the run to the write that broke the calibration
+		await dataCheck.check();
+		await page.waitForTimeout(500);
+		const atExit = await statusTime(page);
+		await page.locator('.debug-toolbar .codicon-debug-reverse-continue').click();
+		const t = await waitForTimeChange(page, atExit);
+		assert.ok(t < atExit, `Reverse went back (t=${t}, the exit stop at ${atExit})`);
+		await waitForLine(page, ringWrite, 'Reverse from the exit to the write');
+		assert.strictEqual((await topFrame(page)).name, 'record');
+		await waitForHeader(page, /data breakpoint/i);
+		await shot(page, '18-reverse-from-exit');
+		// forward again to the stop before the exit, and one more Continue ends the session
+		await dataCheck.uncheck();
+		await page.locator('.debug-toolbar .codicon-debug-continue').click();
+		assert.strictEqual(await waitForTimeChange(page, t), atExit, 'Continue comes back to the stop before the exit');
+		await waitForHeader(page, /exiting with code 1/i);
+		await page.locator('.debug-toolbar .codicon-debug-continue').click();
 		await page.locator('.debug-toolbar').waitFor({ state: 'hidden', timeout: 30000 });
-		await page.keyboard.press('Control+P');
-		const input = page.locator('.quick-input-widget input');
-		await input.fill('demo.c');
-		await page.locator('.quick-input-list .monaco-list-row', { hasText: 'demo.c' }).first().waitFor();
-		await input.press('Enter');
+		await shot(page, '19-ended-after-exit');
+		await toggleBreakpoint(page, setCalibration); // off, for what follows
+	});
+
+	it('debugs firmware built in another folder: sourceFileMap, one tab, the breakpoint hit', async () => {
+		await openDemo(page);
 		await toggleBreakpoint(page, wrap);
 		await startConfiguration(page, 'Rewind: demo built elsewhere');
 		await page.locator('.debug-toolbar').waitFor({ state: 'visible', timeout: 30000 });

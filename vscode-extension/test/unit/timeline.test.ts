@@ -194,6 +194,22 @@ describe('formatTime and statusText', () => {
 		assert.strictEqual(statusText({ now: 4200 }, true, true), '$(sync~spin) running…');
 		assert.strictEqual(statusText({ now: 4200 }, false, true), '$(watch) t=4\u2009200');
 	});
+	it('says the exit code at the stop before the exit, and only there', () => {
+		const exit = { time: 862, code: 3 };
+		assert.strictEqual(statusText({ now: 862, exit }, false), '$(watch) t=862 · exits with code 3');
+		assert.strictEqual(statusText({ now: 861, exit }, false), '$(watch) t=861', 'stepped back from the exit');
+		assert.strictEqual(statusText({ now: 862, exit }, true, true), '$(sync~spin) running…');
+	});
+	it('finds the exit stop in the response and labels its marker', () => {
+		const m = buildTimeline({ start: 0, end: 863, now: 862, checkpoints: [], output: [], stops: [
+			{ time: 100, reason: 'breakpoint' },
+			{ time: 862, reason: 'exiting', description: 'the firmware exits with code 3 at t=862', exitCode: 3 },
+		] });
+		assert.deepStrictEqual(m.exit, { time: 862, code: 3 });
+		const marker = m.markers.find((k) => k.time === 862);
+		assert.match(marker?.label ?? '', /^exit with code 3 at t=862 /);
+		assert.strictEqual(buildTimeline({ ...demo }).exit, undefined, 'no exit in a run that did not reach one');
+	});
 });
 
 describe('parseTimeInput', () => {
