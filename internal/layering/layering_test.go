@@ -34,6 +34,7 @@ func rules() []rule {
 		{"svd", []string{"internal"}},
 		{"checkpoint", []string{"vm", "internal"}},
 		{"debugger", []string{"vm", "checkpoint", "symbols", "svd", "internal"}},
+		{"debugger/rtos", []string{"symbols", "vm"}}, // reads tasks through symbols and a memory interface; its tests run the kernel on vm
 		{"adapter", frontEnd},
 		{"gdbserver", frontEnd},
 		{"rpc", frontEnd},
