@@ -201,6 +201,9 @@ describe('Rewind in Eclipse Theia (browser app + Chromium)', function () {
 		firstHit = await statusTime(page);
 		const back = page.locator('.debug-toolbar .codicon-debug-step-back');
 		await back.waitFor({ state: 'visible', timeout: 30000 });
+		// Theia has none of its own: the one button is Rewind's (rewind.stepBack, Ctrl+F10)
+		assert.strictEqual(await back.count(), 1, 'one Step Back button');
+		assert.match((await back.getAttribute('title')) ?? '', /^Step Back \(Ctrl\+F10\)$/);
 		await back.click();
 		await waitForLine(page, incr, 'Step Back');
 		const t = await waitForTimeChange(page, firstHit);
