@@ -8,6 +8,7 @@ import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
 import { Browser, chromium } from 'playwright-core';
+import { stopGroup } from '../common/workbench';
 
 /** Where scripts/install-e2e.sh put code-server. */
 export function codeServerBin(): string {
@@ -108,17 +109,7 @@ export async function startCodeServer(vsix: string, root: string): Promise<CodeS
 		url,
 		root,
 		log,
-		stop: async () => {
-			if (child.exitCode === null && child.pid) {
-				try {
-					process.kill(-child.pid, 'SIGTERM');
-				} catch {
-					child.kill('SIGTERM');
-				}
-				await new Promise((r) => setTimeout(r, 500));
-			}
-			fs.closeSync(out);
-		},
+		stop: () => stopGroup(child, out),
 	};
 }
 

@@ -8,6 +8,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { Browser, FrameLocator, Page } from 'playwright-core';
 import { buildDemoIn } from '../common/firmware';
+import { statusTime as statusTimeIn, topFrame as topFrameIn, waitForLine as waitForLineIn, waitForTimeChange as waitForTimeChangeIn } from '../common/workbench';
 import { CodeServer, launchChromium, startCodeServer } from './codeServer';
 
 // out/tsc/test/e2e -> vscode-extension
@@ -169,56 +170,13 @@ async function expandTo(page: Page, parent: string, child: string): Promise<void
 	}
 }
 
-/** topFrame reads "name line" of the top Call Stack frame. */
-async function topFrame(page: Page): Promise<{ name: string; line: number }> {
-	const row = page.locator('.debug-call-stack .monaco-list-row .stack-frame').first();
-	await row.waitFor({ state: 'visible', timeout: 30000 });
-	const name = (await row.locator('.expression').first().textContent())?.trim() ?? '';
-	const badge = (await row.locator('.line-number').first().textContent())?.trim() ?? '';
-	return { name, line: parseInt(badge, 10) };
-}
+const frameSel = { row: '.debug-call-stack .monaco-list-row .stack-frame', line: '.line-number' };
+const topFrame = (page: Page) => topFrameIn(page, frameSel);
+const waitForLine = (page: Page, line: number, what: string) => waitForLineIn(page, frameSel, line, what);
 
-/** waitForLine waits until the top frame is at line (after a step). */
-async function waitForLine(page: Page, line: number, what: string): Promise<void> {
-	const deadline = Date.now() + 30000;
-	let last = { name: '', line: 0 };
-	while (Date.now() < deadline) {
-		try {
-			last = await topFrame(page);
-			if (last.line === line) {
-				return;
-			}
-		} catch {
-			// the call stack is being redrawn
-		}
-		await page.waitForTimeout(200);
-	}
-	throw new Error(`${what}: the top frame stayed at ${last.name}:${last.line}, not line ${line}`);
-}
-
-/** statusTime reads the Rewind status bar item's time, t=<n>. */
-async function statusTime(page: Page): Promise<number> {
-	const item = page.locator('.statusbar-item', { hasText: 't=' }).first();
-	await item.waitFor({ state: 'visible', timeout: 30000 });
-	const text = (await item.textContent()) ?? '';
-	const m = /t=([\d\s\u2009]+)/.exec(text);
-	assert.ok(m, `status bar says "${text}"`);
-	return Number(m[1].replace(/\D/g, ''));
-}
-
-async function waitForTimeChange(page: Page, from: number): Promise<number> {
-	const deadline = Date.now() + 30000;
-	for (;;) {
-		const t = await statusTime(page).catch(() => from);
-		if (t !== from) {
-			return t;
-		}
-		if (Date.now() > deadline) {
-			throw new Error(`the status bar time stayed at ${from}`);
-		}
-		await page.waitForTimeout(200);
-	}
-}
+const statusItem = '.statusbar-item';
+const statusTime = (page: Page) => statusTimeIn(page, statusItem);
+const waitForTimeChange = (page: Page, from: number) => waitForTimeChangeIn(page, statusItem, from);
 
 /** callStackHeader is the reason shown in the Call Stack view's header. */
 async function callStackHeader(page: Page): Promise<string> {
