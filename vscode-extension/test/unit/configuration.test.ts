@@ -223,6 +223,10 @@ describe('package.json', () => {
 			assert.match(keys.find((k) => k.key === key && k.command === own)?.when ?? '', /&& !stepBackSupported/);
 		}
 		assert.ok(bar.length <= 4, `few toolbar items so Stop is never clipped: ${bar.map((m) => m.command).join(', ')}`);
+		// a host without its own reverse buttons (Theia) gets two items of
+		// ours, not four: Reverse Step In/Out stay in the palette and on keys
+		const inTheia = bar.filter((m) => !m.when.includes('&& stepBackSupported'));
+		assert.deepStrictEqual(inTheia.map((m) => m.command), ['rewind.stepBack', 'rewind.reverseContinue']);
 	});
 
 	it('stays within the VS Code versions it is tested on', () => {
