@@ -113,9 +113,24 @@ func (m *Machine) ReadMemory(addr uint32, buf []byte) error {
 		if d == nil {
 			return fmt.Errorf("read memory at %#x: address not mapped", a)
 		}
-		buf[k] = byte(d.dev.Peek(a-d.base, 1))
+		buf[k] = peekByte(d, a)
 	}
 	return nil
+}
+
+// peekByte peeks the byte at a of a device without side effects. A device
+// that answers only wider accesses (a PLIC or CLINT register is 32-bit)
+// is peeked a whole aligned word at a time, so the debugger sees the
+// register's bytes rather than 0.
+func peekByte(d *mapped, a uint32) byte {
+	if d.valid(a, 1, false) {
+		return byte(d.dev.Peek(a-d.base, 1))
+	}
+	w := a &^ 3
+	if w >= d.base && d.valid(w, 4, false) {
+		return byte(d.dev.Peek(w-d.base, 4) >> (8 * (a & 3)))
+	}
+	return 0
 }
 
 // WriteMemory writes guest RAM (debugger view); predecoded code for the
