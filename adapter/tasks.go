@@ -36,10 +36,8 @@ func (s *Server) stopThread(st debugger.Stop) int {
 		if s.sess == nil {
 			return
 		}
-		for _, th := range s.sess.Threads() {
-			if th.Task != nil && th.Running() && th.Hart == st.Hart {
-				id = th.ID
-			}
+		if task, ok := s.sess.RunningTask(st.Hart); ok {
+			id = task
 		}
 	})
 	return id

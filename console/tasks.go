@@ -14,7 +14,7 @@ import (
 // (no RTOS, or its scheduler has not started).
 func (c *Console) infoTasks() bool {
 	threads := c.s.Threads()
-	if len(threads) == 0 || threads[0].Task == nil {
+	if !debugger.TasksActive(threads) {
 		return false
 	}
 	fmt.Fprintln(c.out, "  Id   Task              State")
@@ -29,8 +29,8 @@ func (c *Console) infoTasks() bool {
 		}
 		task := th.Task
 		used := ""
-		if task.StackEnd > task.StackBase {
-			used = fmt.Sprintf(", stack %d/%d bytes used", task.StackEnd+4-task.StackBase-task.StackUnused, task.StackEnd+4-task.StackBase)
+		if size := task.StackSize(); size > 0 {
+			used = fmt.Sprintf(", stack %d/%d bytes used", task.StackUsed(), size)
 		}
 		fmt.Fprintf(c.out, "%s %-4d %-17s %s%s\n", mark, th.ID, fmt.Sprintf("%q", th.Name), task.Describe(), used)
 		if where != "" {
@@ -43,8 +43,7 @@ func (c *Console) infoTasks() bool {
 // tasksRunning tells whether the threads are RTOS tasks now (a FreeRTOS
 // scheduler runs).
 func (c *Console) tasksRunning() bool {
-	threads := c.s.Threads()
-	return len(threads) > 0 && threads[0].Task != nil
+	return debugger.TasksActive(c.s.Threads())
 }
 
 // selectedThread is the id of the thread commands apply to: the one
@@ -97,7 +96,7 @@ func (c *Console) cmdTaskThread(threads []debugger.Thread, arg string) error {
 // current hart's.
 func (c *Console) frames() ([]*symbols.Frame, error) {
 	threads := c.s.Threads()
-	if id := c.selectedThread(threads); threads[0].Task != nil && id != 0 {
+	if id := c.selectedThread(threads); debugger.TasksActive(threads) && id != 0 {
 		return c.s.ThreadFrames(id)
 	}
 	return c.s.Frames(c.hart)
@@ -181,12 +180,8 @@ func (c *Console) stepsInSelected(name string) error {
 
 // runningTask is the id of the running task (0 if none).
 func (c *Console) runningTask() int {
-	for _, th := range c.s.Threads() {
-		if th.Task != nil && th.Running() && th.Hart == c.hart {
-			return th.ID
-		}
-	}
-	return 0
+	id, _ := c.s.RunningTask(c.hart)
+	return id
 }
 
 // cmdTaskSwitch runs forward ("tswitch N in|out") or backward

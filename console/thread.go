@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/rewind-debugger/rewind/debugger"
 )
 
 // cmdThread selects the thread commands apply to: an RTOS task once a
@@ -11,7 +13,7 @@ import (
 // Rewind's harts, numbered from 0 as "info threads" shows them).
 func (c *Console) cmdThread(arg string) error {
 	arg = strings.TrimSpace(arg)
-	if threads := c.s.Threads(); len(threads) > 0 && threads[0].Task != nil {
+	if threads := c.s.Threads(); debugger.TasksActive(threads) {
 		return c.cmdTaskThread(threads, arg)
 	}
 	c.thread = 0

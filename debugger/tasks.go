@@ -250,3 +250,18 @@ func (s *Session) taskRegisters(id int) ([]Register, error) {
 	}
 	return append(out, Register{Name: "pc", Value: pc, Num: PCRegister}), nil
 }
+
+// TasksActive reports whether threads (from Threads) are RTOS tasks: a
+// scheduler runs. Otherwise they are the harts.
+func TasksActive(threads []Thread) bool { return len(threads) > 0 && threads[0].Task != nil }
+
+// RunningTask is the id of the RTOS task running on hart now; ok is false
+// when no task runs there (no RTOS, or its scheduler has not started).
+func (s *Session) RunningTask(hart int) (id int, ok bool) {
+	for _, th := range s.Threads() {
+		if th.Task != nil && th.Running() && th.Hart == hart {
+			return th.ID, true
+		}
+	}
+	return 0, false
+}

@@ -63,10 +63,7 @@ func threads(srv *Server, p ThreadsParams) (any, error) {
 		t := Thread{ID: th.ID, Name: th.Name, Label: th.Label(), Running: th.Running(), Frames: []Frame{}}
 		if task := th.Task; task != nil {
 			t.State, t.Priority, t.WaitingOn = task.State.String(), task.Priority, task.WaitingOn
-			if task.StackEnd > task.StackBase {
-				t.StackSize = task.StackEnd + 4 - task.StackBase
-				t.StackUsed = t.StackSize - task.StackUnused
-			}
+			t.StackSize, t.StackUsed = task.StackSize(), task.StackUsed()
 		}
 		fs, err := s.ThreadFrames(th.ID)
 		if err != nil {

@@ -225,3 +225,22 @@ func (k *Kernel) describeWaitList(r *reader, addr uint32) string {
 	}
 	return fmt.Sprintf("list 0x%08x", addr)
 }
+
+// StackSize is the size of the task's stack in bytes, from pxStack to
+// the end of its top word (pxEndOfStack); 0 when the kernel does not
+// record the end.
+func (t Task) StackSize() uint32 {
+	if t.StackEnd <= t.StackBase {
+		return 0
+	}
+	return t.StackEnd + 4 - t.StackBase
+}
+
+// StackUsed is the part of the stack the task has ever written (0 when
+// the size is unknown).
+func (t Task) StackUsed() uint32 {
+	if size := t.StackSize(); size > t.StackUnused {
+		return size - t.StackUnused
+	}
+	return 0
+}
