@@ -1,6 +1,8 @@
 package debugger
 
 import (
+	"github.com/rewind-debugger/rewind/symbols"
+
 	"encoding/binary"
 	"errors"
 	"testing"
@@ -291,4 +293,14 @@ func TestValueHistoryLong(t *testing.T) {
 			t.Fatalf("history g_tx (last %v) lists %s to %s", last, first, final)
 		}
 	}
+}
+
+// isCall classifies code as nextInstruction does on RISC-V: whether it
+// starts with a call, and the instruction's length (4 when unknown).
+func isCall(code []byte) (bool, uint32) {
+	f, err := symbols.RISCV32().InstructionSet().Flow(code, 0)
+	if err != nil {
+		return false, 4
+	}
+	return f.Kind == symbols.FlowCall, uint32(f.Len)
 }
