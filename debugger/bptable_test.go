@@ -1,11 +1,11 @@
 package debugger
 
 import (
-	"github.com/rewind-debugger/rewind/symbols"
-
 	"encoding/binary"
 	"errors"
 	"testing"
+
+	"github.com/rewind-debugger/rewind/symbols"
 )
 
 // add sets a breakpoint at loc that must resolve.
