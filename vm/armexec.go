@@ -506,25 +506,6 @@ fault:
 	return n
 }
 
-// endBatch finishes a batch of n steps: counters, watchpoint and exit stops.
-func (m *Machine) endBatch(h *Hart, n uint64) {
-	m.skipBP = false
-	m.brk = false
-	h.retire(n)
-	if m.watchHit {
-		m.watchHit = false
-		s := m.watchStop
-		s.Time = m.time + n - 1
-		s.PC = m.brkPC
-		m.setStop(s)
-	}
-	if m.exitReq {
-		m.exitReq = false
-		m.exit = exitState{done: true, hart: h.id, pc: m.brkPC, code: m.exitCode}
-		m.setStop(m.exit.stop(m.time + n))
-	}
-}
-
 // armSize is the access size of a single load or store.
 func armSize(op thumb.Op) uint32 {
 	switch op {

@@ -853,22 +853,8 @@ brk:
 	n++
 
 done:
-	m.skipBP = false // it applies to the first batch of a Run only
-	m.brk = false
 	h.pc = pc
-	h.retire(n)
-	if m.watchHit {
-		m.watchHit = false
-		s := m.watchStop
-		s.Time = m.time + n - 1
-		s.PC = m.brkPC
-		m.setStop(s)
-	}
-	if m.exitReq {
-		m.exitReq = false
-		m.exit = exitState{done: true, hart: h.id, pc: m.brkPC, code: m.exitCode}
-		m.setStop(m.exit.stop(m.time + n))
-	}
+	m.endBatch(h, n)
 	return n
 
 trap:

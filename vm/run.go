@@ -147,3 +147,23 @@ func (m *Machine) fastForward(until uint64) bool {
 	m.mtimeOffset += best - mt
 	return true
 }
+
+// endBatch finishes a batch of n steps of either core: counters,
+// watchpoint and exit stops (skipBP applies to the first batch of a Run only).
+func (m *Machine) endBatch(h *Hart, n uint64) {
+	m.skipBP = false
+	m.brk = false
+	h.retire(n)
+	if m.watchHit {
+		m.watchHit = false
+		s := m.watchStop
+		s.Time = m.time + n - 1
+		s.PC = m.brkPC
+		m.setStop(s)
+	}
+	if m.exitReq {
+		m.exitReq = false
+		m.exit = exitState{done: true, hart: h.id, pc: m.brkPC, code: m.exitCode}
+		m.setStop(m.exit.stop(m.time + n))
+	}
+}
