@@ -14,6 +14,7 @@ import (
 
 	"github.com/google/go-dap"
 	"github.com/rewind-debugger/rewind/debugger"
+	"github.com/rewind-debugger/rewind/internal/clientgate"
 	"github.com/rewind-debugger/rewind/internal/frame"
 	"github.com/rewind-debugger/rewind/symbols"
 )
@@ -36,16 +37,7 @@ type Options struct {
 
 // Activity is told what a client does, so that an idle client can be told
 // from a working one.
-type Activity interface {
-	Touch()          // a complete request arrived
-	SetBusy(on bool) // an operation started (true) or ended (false)
-}
-
-// noActivity is the Activity of a server that nobody watches.
-type noActivity struct{}
-
-func (noActivity) Touch()       {}
-func (noActivity) SetBusy(bool) {}
+type Activity = clientgate.Activity
 
 // Server is one DAP session with one client.
 type Server struct {
@@ -93,7 +85,7 @@ func New(r io.Reader, w io.Writer, opt Options) *Server {
 	}
 	act := opt.Activity
 	if act == nil {
-		act = noActivity{}
+		act = clientgate.NoActivity{}
 	}
 	return &Server{log: log, in: bufio.NewReaderSize(r, 64<<10), out: w, dataIDs: map[string]string{},
 		handlers: handlerTable(), hangup: opt.Hangup, activity: act, noSemi: opt.NoSemihosting}

@@ -1,5 +1,7 @@
 package rpc
 
+import "github.com/rewind-debugger/rewind/internal/clientgate"
+
 // Limits that keep one client from exhausting the server (see README.md).
 const (
 	// maxBody bounds one message body.
@@ -15,14 +17,5 @@ const (
 const CodeBusy = -32003
 
 // activity is told what the client does (the listener's idle timeout uses
-// it); see internal/clientgate.
-type activity interface {
-	Touch()
-	SetBusy(on bool)
-}
-
-// noActivity is the activity of a connection nobody watches.
-type noActivity struct{}
-
-func (noActivity) Touch()       {}
-func (noActivity) SetBusy(bool) {}
+// it).
+type activity = clientgate.Activity

@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 
 	"github.com/rewind-debugger/rewind/debugger"
+	"github.com/rewind-debugger/rewind/internal/clientgate"
 	"github.com/sourcegraph/jsonrpc2"
 )
 
@@ -58,7 +59,7 @@ func NewServer(opt Options) *Server {
 // read is answered first, so a script may pipe its requests in.
 func (srv *Server) ServeConn(ctx context.Context, rwc io.ReadWriteCloser) error {
 	_, hangup := rwc.(net.Conn)
-	return srv.serve(ctx, rwc, hangup, noActivity{})
+	return srv.serve(ctx, rwc, hangup, clientgate.NoActivity{})
 }
 
 // serve runs one connection (see conn.go) and ends its session.

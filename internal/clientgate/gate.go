@@ -248,3 +248,19 @@ func (c *Client) wait(d time.Duration) bool {
 		return false
 	}
 }
+
+// Activity is told what a client does, so that an idle client can be told
+// from a working one (a Client is one).
+type Activity interface {
+	Touch()          // a complete request arrived
+	SetBusy(on bool) // an operation started (true) or ended (false)
+}
+
+// NoActivity is the Activity of a connection nobody watches.
+type NoActivity struct{}
+
+// Touch does nothing.
+func (NoActivity) Touch() {}
+
+// SetBusy does nothing.
+func (NoActivity) SetBusy(bool) {}
