@@ -17,8 +17,8 @@ func (c *Console) cmdOrigin(arg string) error {
 	expr, depth := strings.TrimSpace(arg), defaultOriginDepth
 	if i := strings.LastIndexByte(expr, ' '); i > 0 {
 		if n, err := strconv.Atoi(expr[i+1:]); err == nil {
-			if n <= 0 || n > 64 {
-				return fmt.Errorf("depth %d: want 1 to 64", n)
+			if n <= 0 || n > debugger.MaxOriginDepth {
+				return fmt.Errorf("depth %d: want 1 to %d", n, debugger.MaxOriginDepth)
 			}
 			expr, depth = strings.TrimSpace(expr[:i]), n
 		}

@@ -56,6 +56,9 @@ type OriginTree struct {
 	Cut bool
 }
 
+// MaxOriginDepth is the deepest origin tree a front-end may ask for.
+const MaxOriginDepth = 64
+
 // maxOriginNodes bounds the nodes one OriginTree call expands.
 const maxOriginNodes = 200
 

@@ -70,7 +70,7 @@ func origin(srv *Server, p OriginParams) (any, error) {
 	if p.Expression == "" && p.Value == nil {
 		return nil, needParam("expression (or value)")
 	}
-	depth := min(max(p.Depth, 1), 64)
+	depth := min(max(p.Depth, 1), debugger.MaxOriginDepth)
 	var tree debugger.OriginTree
 	var err error
 	if err := srv.sess.run.Do(func(s *debugger.Session) {
