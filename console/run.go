@@ -40,9 +40,8 @@ func (c *Console) cmdRun(name, arg string) error {
 	}
 	c.backward = strings.HasPrefix(name, "reverse-")
 	defer func() { c.backward = false }()
-	inTask := n > 1 && name != "stepi" && name != "reverse-stepi" && c.tasksRunning()
 	st, err := c.run.Run(func(*debugger.Session) debugger.Stop {
-		if counted, ok := c.countedMotions()[name]; ok && n > 1 && !inTask {
+		if counted, ok := c.countedMotions()[name]; ok && n > 1 {
 			return counted(uint64(n))
 		}
 		return c.s.Repeat(uint64(n), op)
@@ -61,17 +60,22 @@ func (c *Console) cmdRun(name, arg string) error {
 }
 
 // countedMotions are the motions the session performs n times as one
-// operation (through the reverse-search engine where it can). While RTOS
-// tasks run, source steps are repeated one by one instead, so that each
-// stays in the running task (Session.ThreadStep).
+// operation (Session.ThreadStepCount: through the reverse-search engine
+// where it can, one task-aware step at a time while RTOS tasks run).
 func (c *Console) countedMotions() map[string]func(n uint64) debugger.Stop {
 	h := c.hart
+	step := func(k debugger.StepKind, back bool, g debugger.Granularity) func(uint64) debugger.Stop {
+		return func(n uint64) debugger.Stop { return c.s.ThreadStepCount(h, k, back, g, n) }
+	}
 	return map[string]func(n uint64) debugger.Stop{
-		"next":          func(n uint64) debugger.Stop { return c.s.StepCount(h, debugger.Statement, false, n) },
-		"step":          func(n uint64) debugger.Stop { return c.s.StepCount(h, debugger.Statement, true, n) },
-		"stepi":         func(n uint64) debugger.Stop { return c.s.StepCount(h, debugger.ByInstruction, true, n) },
-		"reverse-next":  func(n uint64) debugger.Stop { return c.s.StepBackCount(h, debugger.Statement, n) },
-		"reverse-stepi": func(n uint64) debugger.Stop { return c.s.StepBackCount(h, debugger.ByInstruction, n) },
+		"next":           step(debugger.StepOver, false, debugger.Statement),
+		"step":           step(debugger.StepInto, false, debugger.Statement),
+		"finish":         step(debugger.StepOutOf, false, debugger.Statement),
+		"stepi":          step(debugger.StepInto, false, debugger.ByInstruction),
+		"reverse-next":   step(debugger.StepOver, true, debugger.Statement),
+		"reverse-step":   step(debugger.StepInto, true, debugger.Statement),
+		"reverse-finish": step(debugger.StepOutOf, true, debugger.Statement),
+		"reverse-stepi":  step(debugger.StepOver, true, debugger.ByInstruction),
 	}
 }
 

@@ -237,3 +237,26 @@ func (s *Session) stepOutInTask(hart int, a uint32) Stop {
 	}
 	return s.stopHere(ReasonStep, hart, "")
 }
+
+// ThreadStepCount is ThreadStep repeated n times as one operation. Without
+// RTOS tasks (or by instruction) the counted forms run through the
+// reverse-search engine where they can (StepCount, StepBackCount); while
+// tasks run, each step is a ThreadStep so that every one of them stays in
+// the running task.
+func (s *Session) ThreadStepCount(hart int, kind StepKind, backward bool, g Granularity, n uint64) Stop {
+	n = max(n, 1)
+	one := func() Stop { return s.ThreadStep(hart, kind, backward, g) }
+	if n == 1 {
+		return one()
+	}
+	if _, inTask := s.currentTask(); inTask && g == Statement && hart == 0 {
+		return s.Repeat(n, one)
+	}
+	switch {
+	case !backward && kind != StepOutOf:
+		return s.StepCount(hart, g, kind == StepInto, n)
+	case backward && kind == StepOver:
+		return s.StepBackCount(hart, g, n)
+	}
+	return s.Repeat(n, one)
+}

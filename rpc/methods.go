@@ -245,7 +245,27 @@ func step(srv *Server, p StepParams) (any, error) {
 			return nil, failed(err)
 		}
 	}
+	if p.Count > 1 {
+		k, gr := stepKinds(g)
+		return srv.perform(func(*debugger.Session) debugger.Stop { return s.ThreadStepCount(h, k, back, gr, p.Count) })
+	}
 	return srv.perform(func(*debugger.Session) debugger.Stop { return op() })
+}
+
+// stepKinds maps a step granularity to the session's step kind and
+// granularity (ThreadStepCount).
+func stepKinds(g string) (debugger.StepKind, debugger.Granularity) {
+	switch g {
+	case "in":
+		return debugger.StepInto, debugger.Statement
+	case "out":
+		return debugger.StepOutOf, debugger.Statement
+	case "instruction":
+		return debugger.StepOver, debugger.ByInstruction
+	case "instruction-in":
+		return debugger.StepInto, debugger.ByInstruction
+	}
+	return debugger.StepOver, debugger.Statement
 }
 
 func seek(srv *Server, p SeekParams) (any, error) {

@@ -106,6 +106,9 @@ type RunParams struct {
 type StepParams struct {
 	Direction   string `json:"direction"`
 	Granularity string `json:"granularity"`
+	// Count repeats the step (default 1) as one operation: it stops
+	// early at a breakpoint, the end of history or a pause.
+	Count uint64 `json:"count,omitempty"`
 }
 
 // SeekParams go to a time.
