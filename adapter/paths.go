@@ -12,16 +12,11 @@ import (
 // arguments: "sourceFileMap", and the automatic lookup under
 // "workspaceFolder" (or "cwd") for DWARF paths that do not exist here.
 func newPathMap(a launchArgs, sess *debugger.Session) *debugger.PathMap {
-	files := sess.Symbols().Files()
-	paths := make([]string, 0, len(files))
-	for _, f := range files {
-		paths = append(paths, f.Path)
-	}
 	ws := a.WorkspaceFolder
 	if ws == "" {
 		ws = a.Cwd
 	}
-	return debugger.NewPathMap(a.SourceFileMap, ws, paths, nil)
+	return debugger.NewPathMap(a.SourceFileMap, ws, sess.SourcePaths(), nil)
 }
 
 // announcePaths says in the Debug Console which source mapping is used.

@@ -217,3 +217,14 @@ func isAbs(p string) bool {
 	return strings.HasPrefix(p, "/") || strings.HasPrefix(p, `\`) ||
 		(len(p) > 2 && p[1] == ':' && (p[2] == '\\' || p[2] == '/'))
 }
+
+// SourcePaths lists the source files the firmware's DWARF names, as
+// compiled (the paths a PathMap maps).
+func (s *Session) SourcePaths() []string {
+	files := s.syms.Files()
+	paths := make([]string, 0, len(files))
+	for _, f := range files {
+		paths = append(paths, f.Path)
+	}
+	return paths
+}

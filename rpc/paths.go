@@ -10,12 +10,7 @@ import (
 // sourceFileMap (build prefix -> local prefix), knowing the DWARF's
 // source files so that mapping back chooses a file the firmware has.
 func newPathMap(s *debugger.Session, sourceFileMap map[string]string) *debugger.PathMap {
-	files := s.Symbols().Files()
-	paths := make([]string, 0, len(files))
-	for _, f := range files {
-		paths = append(paths, f.Path)
-	}
-	return debugger.NewPathMap(sourceFileMap, "", paths, nil)
+	return debugger.NewPathMap(sourceFileMap, "", s.SourcePaths(), nil)
 }
 
 // buildLocation rewrites the file of a "file:line" location from this
