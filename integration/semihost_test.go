@@ -52,7 +52,9 @@ var mps2Boards = []string{"mps2-an385", "mps2-an386"}
 func TestARMSemihostingAndPeripheralsMatchQEMU(t *testing.T) {
 	qemu := needTool(t, "qemu-system-arm")
 	elfs, err := filepath.Glob(filepath.Join("..", "testdata", "arm", "*.elf"))
-	if err != nil || len(elfs) == 0 {
+	demo, derr := filepath.Glob(filepath.Join("..", "testdata", "arm", "demo", "*.elf"))
+	elfs = append(elfs, demo...)
+	if err != nil || derr != nil || len(elfs) == 0 || len(demo) == 0 {
 		t.Fatalf("no testdata/arm/*.elf (%v)", err)
 	}
 	rewind := buildRewind(t)

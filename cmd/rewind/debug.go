@@ -20,6 +20,8 @@ func debugMainImpl(args []string, s stdio) int {
 	fs.SetOutput(s.Err)
 	harts := fs.Int("harts", 1, "number of harts")
 	recPath := fs.String("recording", "", "debug a recording made by 'rewind record'")
+	var demo demoFlag
+	fs.Var(&demo, "demo", demoUsage("debug")+" (the default without a firmware file)")
 	var semi semihostFlags
 	semi.add(fs, false)
 	var so scriptOptions
@@ -30,10 +32,19 @@ func debugMainImpl(args []string, s stdio) int {
 		return exitUsage
 	}
 	if fs.NArg() > 1 {
-		fmt.Fprintln(s.Err, "usage: rewind debug [--harts N] [--init FILE] [-x FILE]... [--batch] [firmware.elf | --recording run.rwd]")
+		fmt.Fprintln(s.Err, "usage: rewind debug [--harts N] [--init FILE] [-x FILE]... [--batch] [firmware.elf | --recording run.rwd | --demo [cortex-m]]")
 		return exitUsage
 	}
-	cfg := debugConfig(fs.Arg(0), *recPath, *harts)
+	elfPath := demo.takeArg(fs.Arg(0))
+	if demo.set && (elfPath != "" || *recPath != "") {
+		fmt.Fprintln(s.Err, "rewind debug: give either --demo or a firmware file or recording, not both")
+		return exitUsage
+	}
+	cfg, err := debugConfig(elfPath, *recPath, *harts, demo.name)
+	if err != nil {
+		fmt.Fprintf(s.Err, "rewind debug: %v\n", err)
+		return exitUsage
+	}
 	cfg.NoSemihosting = semi.off // a recording keeps its own setting
 	if so.batch {
 		cfg.Errors = s.Err // as gdb's batch mode, errors on stderr
@@ -66,18 +77,22 @@ func debugMainImpl(args []string, s stdio) int {
 }
 
 // debugConfig names the firmware: a file, a recording (with its embedded
-// ELF unless one is given) or the built-in demo; the console opens it.
-func debugConfig(elfPath, recPath string, harts int) console.Config {
+// ELF unless one is given) or the built-in demo called demo; the console
+// opens it.
+func debugConfig(elfPath, recPath string, harts int, demo string) (console.Config, error) {
 	cfg := console.Config{Harts: harts, Name: elfPath,
 		Program: debugger.Program{ELFPath: elfPath, RecordingPath: recPath}}
 	switch {
 	case recPath != "":
 		cfg.Name = recPath
 	case elfPath == "":
-		cfg.Name, cfg.Program.ELF = "demo.elf (built in)", demoELF
-		cfg.Sources = map[string][]byte{"demo.c": demoSource}
+		d, err := builtinDemo(demo)
+		if err != nil {
+			return cfg, err
+		}
+		cfg.Name, cfg.Program.ELF, cfg.Sources = d.name, d.elf, d.sources
 	}
-	return cfg
+	return cfg, nil
 }
 
 // pauseOnInterrupt makes Ctrl-C stop a running command instead of the

@@ -8,12 +8,16 @@ import (
 
 // loadFirmware returns the ELF bytes named by path, or the built-in demo when
 // demo is set. The name it returns is for messages.
-func loadFirmware(path string, demo bool) (data []byte, name string, err error) {
+func loadFirmware(path string, demo demoFlag) (data []byte, name string, err error) {
 	switch {
-	case demo && path != "":
+	case demo.set && path != "":
 		return nil, "", errors.New("give either --demo or a firmware file, not both")
-	case demo:
-		return demoELF, "demo.elf (built in)", nil
+	case demo.set:
+		d, err := builtinDemo(demo.name)
+		if err != nil {
+			return nil, "", err
+		}
+		return d.elf, d.name, nil
 	case path == "":
 		return nil, "", errors.New("no firmware file given (or use --demo)")
 	}

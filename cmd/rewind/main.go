@@ -1,10 +1,11 @@
-// Command rewind is a reversible debugger for RISC-V firmware: it runs an ELF
+// Command rewind is a reversible debugger for RISC-V and Arm Cortex-M firmware: it runs an ELF
 // on an emulated board, records the run, and serves debugging sessions that
 // can go backwards in time.
 //
 // Usage:
 //
-//	rewind debug [firmware.elf]          console debugger (the built-in demo without an argument)
+//	rewind debug [firmware.elf]          console debugger (the built-in demo without an argument;
+//	                                     --demo cortex-m for its Cortex-M edition)
 //	rewind dap [--listen ADDR]           Debug Adapter Protocol server (VS Code)
 //	rewind rpc [--listen ADDR]           JSON-RPC automation API
 //	rewind run [flags] firmware.elf      run firmware, UART on stdin/stdout
@@ -51,13 +52,13 @@ type command struct {
 
 func commands() map[string]command {
 	return map[string]command{
-		"debug": {"[--harts N] [firmware.elf | --recording run.rwd [firmware.elf]]",
+		"debug": {"[--harts N] [firmware.elf | --recording run.rwd [firmware.elf] | --demo [cortex-m]]",
 			"debug firmware in the terminal, forwards and backwards (default: the demo)", debugMainImpl},
 		"dap": {"[--listen ADDR]", "serve the Debug Adapter Protocol (VS Code and other DAP clients)", dapMainImpl},
 		"rpc": {"[--listen ADDR]", "serve the JSON-RPC automation API", rpcMainImpl},
-		"run": {"[--harts N] [--max-instructions N] [--ram MiB] [--stats] firmware.elf | --demo",
+		"run": {"[--harts N] [--max-instructions N] [--ram MiB] [--stats] firmware.elf | --demo [cortex-m]",
 			"run firmware on the emulated board (UART on stdin/stdout)", runMain},
-		"record": {"-o run.rwd [--harts N] [--ram MiB] [--embed-elf=false] firmware.elf | --demo",
+		"record": {"-o run.rwd [--harts N] [--ram MiB] [--embed-elf=false] firmware.elf | --demo [cortex-m]",
 			"run firmware and save a recording of the run", recordMainImpl},
 		"replay": {"[--elf firmware.elf] run.rwd", "replay a recording: same output, same exit code", replayMainImpl},
 		"gdbserver": {"[--listen ADDR] [--harts N] [--recording run.rwd] firmware.elf",

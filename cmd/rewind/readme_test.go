@@ -7,27 +7,32 @@ import (
 )
 
 // TestReadmeWalkthrough runs the README's quick-start walk-through, exactly
-// as written there, through `rewind debug` on the built-in demo, and checks
-// it finds the bug where the README says it does.
+// as written there, through `rewind debug` on the built-in demo and on its
+// Cortex-M edition, and checks it finds the bug where the README says it
+// does on both.
 func TestReadmeWalkthrough(t *testing.T) {
 	readme, err := os.ReadFile("../../README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	cmds := walkthroughCommands(t, string(readme))
-	code, out, errs := runRewind(t, strings.Join(cmds, "\n")+"\nquit\n", "debug")
-	if code != 0 {
-		t.Fatalf("rewind debug exited %d; stderr %q", code, errs)
-	}
-	for _, want := range []string{
-		"check failed",            // the UART output of the run to the check
-		"record (",                // reverse-continue lands in record()
-		"s->ring[s->head] = raw;", // on the line that writes
-		"$1 = 8",                  // and print shows the overflow
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("walk-through output lacks %q:\n%s", want, out)
-		}
+	for _, args := range [][]string{{"debug"}, {"debug", "--demo", "cortex-m"}} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			code, out, errs := runRewind(t, strings.Join(cmds, "\n")+"\nquit\n", args...)
+			if code != 0 {
+				t.Fatalf("rewind debug exited %d; stderr %q", code, errs)
+			}
+			for _, want := range []string{
+				"check failed",            // the UART output of the run to the check
+				"record (",                // reverse-continue lands in record()
+				"s->ring[s->head] = raw;", // on the line that writes
+				"$1 = 8",                  // and print shows the overflow
+			} {
+				if !strings.Contains(out, want) {
+					t.Errorf("walk-through output lacks %q:\n%s", want, out)
+				}
+			}
+		})
 	}
 }
 

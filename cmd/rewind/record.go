@@ -31,7 +31,7 @@ func parseRecordFlags(args []string, s stdio) (recordOptions, error) {
 	fs.BoolVar(&o.embed, "embed-elf", true, "store the firmware itself in the recording (--embed-elf=false stores only its hash)")
 	fs.IntVar(&o.harts, "harts", 1, "number of harts (CPUs)")
 	fs.UintVar(&o.ramMiB, "ram", 128, "RAM size in MiB")
-	fs.BoolVar(&o.demo, "demo", false, "record the built-in demo firmware")
+	fs.Var(&o.demo, "demo", demoUsage("record"))
 	boardFlag(fs, &o.board)
 	o.semi.add(fs, true)
 	fs.Usage = func() {
@@ -51,7 +51,7 @@ func parseRecordFlags(args []string, s stdio) (recordOptions, error) {
 	case o.ramMiB < 1 || o.ramMiB > 2048:
 		return o, fmt.Errorf("--ram must be between 1 and 2048 MiB, got %d", o.ramMiB)
 	}
-	o.path = fs.Arg(0)
+	o.path = o.demo.takeArg(fs.Arg(0))
 	return o, nil
 }
 

@@ -25,7 +25,7 @@ type runOptions struct {
 	harts   int
 	maxInst uint64
 	ramMiB  uint
-	demo    bool
+	demo    demoFlag
 	stats   bool
 	path    string
 	board   string // "" : chosen from the ELF
@@ -44,7 +44,7 @@ func parseRunFlags(name string, args []string, s stdio) (runOptions, error) {
 	fs.IntVar(&o.harts, "harts", 1, "number of harts (CPUs)")
 	fs.Uint64Var(&o.maxInst, "max-instructions", 0, "stop after this many instructions (0: no limit)")
 	fs.UintVar(&o.ramMiB, "ram", 128, "RAM size in MiB")
-	fs.BoolVar(&o.demo, "demo", false, "run the built-in demo firmware")
+	fs.Var(&o.demo, "demo", demoUsage("run"))
 	fs.BoolVar(&o.stats, "stats", false, "print instructions executed and speed on stderr")
 	boardFlag(fs, &o.board)
 	o.semi.add(fs, true)
@@ -58,7 +58,7 @@ func parseRunFlags(name string, args []string, s stdio) (runOptions, error) {
 	if fs.NArg() > 1 {
 		return o, fmt.Errorf("expected one firmware file, got %d arguments", fs.NArg())
 	}
-	o.path = fs.Arg(0)
+	o.path = o.demo.takeArg(fs.Arg(0))
 	if o.harts < 1 || o.harts > 64 {
 		return o, fmt.Errorf("--harts must be between 1 and 64, got %d", o.harts)
 	}
