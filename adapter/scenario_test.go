@@ -1,17 +1,37 @@
 package adapter
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 )
 
+// demoEditions are the built-in demo's two builds: the same source lines
+// for RISC-V (virt) and Cortex-M (mps2-an385).
+var demoEditions = []struct{ name, elf, source string }{
+	{"riscv", demoELF, demoC},
+	{"cortex-m", filepath.Join("..", "testdata", "arm", "demo", "demo.elf"), filepath.Join("..", "testdata", "arm", "demo", "demo.c")},
+}
+
 // TestDemoScenario is the scenario: run to the failed check, watch
 // sensor.calibration, reverse-continue to the write in record(), step
 // back, reverse-continue with a conditional breakpoint, then forward
-// again to the same moment.
+// again to the same moment; on both editions of the demo.
 func TestDemoScenario(t *testing.T) {
+	for _, d := range demoEditions {
+		t.Run(d.name, func(t *testing.T) {
+			src, err := filepath.Abs(d.source)
+			if err != nil {
+				t.Fatal(err)
+			}
+			demoScenario(t, d.elf, src)
+		})
+	}
+}
+
+func demoScenario(t *testing.T, elf, demoC string) {
 	c := newClient(t)
-	launchDemo(c, nil)
+	launchDemo(c, map[string]any{"program": elf})
 	var bps struct {
 		Breakpoints []struct {
 			Verified bool

@@ -1,7 +1,5 @@
 package debugger
 
-import "github.com/rewind-debugger/rewind/symbols"
-
 // ReverseStepIn steps back into the last statement of a function called
 // from the previous line; without such a call it is StepBack.
 func (s *Session) ReverseStepIn(hart int) Stop {
@@ -20,7 +18,7 @@ func (s *Session) ReverseStepIn(hart int) Stop {
 	}
 	// A function called from the previous line has its CFA at the
 	// caller's sp; deeper calls (its own callees) are skipped.
-	sp := s.m.Hart(hart).Reg(symbols.RegSP)
+	sp := s.spOf(hart)
 	if err := s.tl.Seek(now); err != nil {
 		return s.errorStop(err)
 	}

@@ -107,10 +107,10 @@ func (s *Session) sourceStep(hart int, into bool) Stop {
 			return out
 		}
 		pc := h.PC()
-		if start.callerPC != 0 && pc == start.callerPC && h.Reg(symbols.RegSP) >= start.cfa {
+		if start.callerPC != 0 && pc == start.callerPC && s.spOf(hart) >= start.cfa {
 			return s.stopHere(ReasonStep, hart, "") // returned to the caller
 		}
-		if fn := s.syms.FunctionAt(pc); fn != start.fn && h.Reg(symbols.RegRA) == prev+s.insnLen(prev) && fn != nil && fn.Low == pc {
+		if fn := s.syms.FunctionAt(pc); fn != start.fn && s.returnAddressOf(hart) == prev+s.insnLen(prev) && fn != nil && fn.Low == pc {
 			if into && fn.HasDebugInfo() && s.hasLines(pc) {
 				return s.runToEntryBody(hart, fn)
 			}
@@ -150,10 +150,9 @@ func (s *Session) boundary(hart int, start position, prev, pc uint32) bool {
 
 // finishCall runs a call made by the instruction at callPC to its return.
 func (s *Session) finishCall(hart int, callPC uint32) (Stop, bool) {
-	h := s.m.Hart(hart)
 	ret := callPC + s.insnLen(callPC)
-	sp := h.Reg(symbols.RegSP)
-	return s.runUntil(hart, ret, func() bool { return h.Reg(symbols.RegSP) >= sp })
+	sp := s.spOf(hart)
+	return s.runUntil(hart, ret, func() bool { return s.spOf(hart) >= sp })
 }
 
 // runToEntryBody runs from a function's entry past its prologue.
@@ -163,8 +162,8 @@ func (s *Session) runToEntryBody(hart int, fn *symbols.Function) Stop {
 	if body == h.PC() {
 		return s.stopHere(ReasonStep, hart, "")
 	}
-	sp := h.Reg(symbols.RegSP)
-	if out, done := s.runUntil(hart, body, func() bool { return h.Reg(symbols.RegSP) <= sp }); done {
+	sp := s.spOf(hart)
+	if out, done := s.runUntil(hart, body, func() bool { return s.spOf(hart) <= sp }); done {
 		return out
 	}
 	return s.stopHere(ReasonStep, hart, "")
@@ -206,8 +205,7 @@ func (s *Session) StepOut(hart int, g Granularity) Stop {
 	if p.callerPC == 0 {
 		return s.sourceStep(hart, false)
 	}
-	h := s.m.Hart(hart)
-	if out, done := s.runUntil(hart, p.callerPC, func() bool { return h.Reg(symbols.RegSP) >= p.cfa }); done {
+	if out, done := s.runUntil(hart, p.callerPC, func() bool { return s.spOf(hart) >= p.cfa }); done {
 		return out
 	}
 	return s.stopHere(ReasonStep, hart, "")

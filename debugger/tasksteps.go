@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/rewind-debugger/rewind/debugger/rtos"
-	"github.com/rewind-debugger/rewind/symbols"
 )
 
 // StepKind is what a task-aware step does (ThreadStep).
@@ -101,9 +100,8 @@ func (s *Session) resumeTask(hart int, tcb uint32) (Stop, bool) {
 	if err != nil {
 		return s.errorStop(err), true
 	}
-	h := s.m.Hart(hart)
 	return s.runUntil(hart, regs.PC, func() bool {
-		return h.Reg(symbols.RegSP) == regs.SP && s.isCurrent(tcb)
+		return s.spOf(hart) == regs.SP && s.isCurrent(tcb)
 	})
 }
 
@@ -205,15 +203,14 @@ func (s *Session) leaveCalls(hart int, a uint32, start position) (Stop, bool) {
 	if ret == 0 {
 		return Stop{}, false
 	}
-	h := s.m.Hart(hart)
-	return s.runUntil(hart, ret, func() bool { return h.Reg(symbols.RegSP) >= cfa && s.isCurrent(a) })
+	return s.runUntil(hart, ret, func() bool { return s.spOf(hart) >= cfa && s.isCurrent(a) })
 }
 
 // stepEndsHere reports whether a forward step from start that was
 // switched out ends where its task is now.
 func (s *Session) stepEndsHere(hart int, start position) bool {
 	pc := s.m.Hart(hart).PC()
-	if start.callerPC != 0 && pc == start.callerPC && s.m.Hart(hart).Reg(symbols.RegSP) >= start.cfa {
+	if start.callerPC != 0 && pc == start.callerPC && s.spOf(hart) >= start.cfa {
 		return true
 	}
 	return s.boundary(hart, start, 0, pc)
@@ -229,9 +226,8 @@ func (s *Session) stepOutInTask(hart int, a uint32) Stop {
 	if p.callerPC == 0 {
 		return s.stepInTask(hart, false, a)
 	}
-	h := s.m.Hart(hart)
 	if out, done := s.runUntil(hart, p.callerPC, func() bool {
-		return h.Reg(symbols.RegSP) >= p.cfa && s.isCurrent(a)
+		return s.spOf(hart) >= p.cfa && s.isCurrent(a)
 	}); done {
 		return out
 	}

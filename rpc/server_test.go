@@ -55,10 +55,17 @@ func callErr(t *testing.T, c *jsonrpc2.Conn, method string, params any, code int
 	return e.Message
 }
 
-// TestWalkThrough drives the demo's bug hunt through every method.
+// TestWalkThrough drives the demo's bug hunt through every method, on the
+// RISC-V demo and on its Cortex-M edition (the same source lines).
 func TestWalkThrough(t *testing.T) {
+	for _, elf := range []string{demoELF, "../testdata/arm/demo/demo.elf"} {
+		t.Run(elf, func(t *testing.T) { walkThrough(t, elf) })
+	}
+}
+
+func walkThrough(t *testing.T, elf string) {
 	c := client(t)
-	st := call[Stop](t, c, "launch", map[string]any{"program": demoELF})
+	st := call[Stop](t, c, "launch", map[string]any{"program": elf})
 	if st.Reason != "entry" || st.Time != 0 || st.Function != "_start" {
 		t.Fatalf("launch: %+v", st)
 	}
