@@ -59,18 +59,24 @@ func (s *Server) onVariables(req *envelope) {
 		return
 	}
 	opts := symbols.FormatOptions{Hex: a.Format != nil && a.Format.Hex}
+	if isPeripheralRef(r.kind) {
+		out, err := s.peripheralVariables(sess, r, opts.Hex)
+		if err != nil {
+			s.fail(req, err.Error())
+			return
+		}
+		pg := pageOf(len(out), a.Start, a.Count)
+		s.reply(req, dap.VariablesResponseBody{Variables: out[pg.start:pg.end]})
+		return
+	}
 	vs, err := s.views(sess, r, opts)
 	if err != nil {
 		s.fail(req, err.Error())
 		return
 	}
-	start := min(max(a.Start, 0), len(vs))
-	end := len(vs)
-	if a.Count > 0 {
-		end = start + min(a.Count, len(vs)-start)
-	}
-	out := make([]dap.Variable, 0, end-start)
-	for _, v := range vs[start:end] {
+	page := pageOf(len(vs), a.Start, a.Count)
+	out := make([]dap.Variable, 0, page.end-page.start)
+	for _, v := range vs[page.start:page.end] {
 		out = append(out, s.variable(r, v))
 	}
 	s.reply(req, dap.VariablesResponseBody{Variables: out})
@@ -98,6 +104,9 @@ func (s *Server) variable(parent varRef, v symbols.View) dap.Variable {
 
 // childTarget resolves a data breakpoint on a row of a container.
 func (s *Server) childTarget(sess *debugger.Session, r varRef, name string) (debugger.DataTarget, error) {
+	if isPeripheralRef(r.kind) {
+		return peripheralTarget(sess, r, name)
+	}
 	v, err := s.findView(sess, r, name)
 	if err != nil {
 		return debugger.DataTarget{}, err

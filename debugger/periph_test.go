@@ -25,7 +25,7 @@ func openWithSVD(t *testing.T, name string, opt Options) *Session {
 	if err := s.LoadSVD(""); err != nil {
 		t.Fatal(err)
 	}
-	if s.SVD() == nil || s.SVDSource() != "virt.svd (built in)" {
+	if s.SVD() == nil || s.SVDSource() != "built-in virt.svd" {
 		t.Fatalf("built-in SVD not loaded: %q", s.SVDSource())
 	}
 	return s
@@ -148,7 +148,7 @@ func TestLoadSVDErrors(t *testing.T) {
 	if err := s.LoadSVD(filepath.Join(t.TempDir(), "missing.svd")); err == nil || !strings.Contains(err.Error(), "missing.svd") {
 		t.Errorf("missing SVD: %v", err)
 	}
-	if s.SVDSource() != "virt.svd (built in)" {
+	if s.SVDSource() != "built-in virt.svd" {
 		t.Errorf("after the errors the SVD is %q, want the built-in one kept", s.SVDSource())
 	}
 }

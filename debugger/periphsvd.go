@@ -9,7 +9,7 @@ import (
 // periphState is the SVD file a session shows peripherals from.
 type periphState struct {
 	dev *svd.Device
-	// source names it: the path given, or "virt.svd (built in)".
+	// source names it: the path given, or "built-in virt.svd".
 	source string
 }
 
@@ -24,7 +24,7 @@ func (s *Session) LoadSVD(path string) error {
 		if !ok || err != nil {
 			return err
 		}
-		s.periph = periphState{dev: dev, source: name + " (built in)"}
+		s.periph = periphState{dev: dev, source: "built-in " + name}
 		return nil
 	}
 	dev, err := svd.ParseFile(path)
