@@ -20,6 +20,7 @@ func debugMainImpl(args []string, s stdio) int {
 	fs.SetOutput(s.Err)
 	harts := fs.Int("harts", 1, "number of harts")
 	recPath := fs.String("recording", "", "debug a recording made by 'rewind record'")
+	svdPath := fs.String("svd", "", "CMSIS-SVD `FILE` of the peripherals (default: the board's built-in one)")
 	var semi semihostFlags
 	semi.add(fs, false)
 	var so scriptOptions
@@ -35,6 +36,7 @@ func debugMainImpl(args []string, s stdio) int {
 	}
 	cfg := debugConfig(fs.Arg(0), *recPath, *harts)
 	cfg.NoSemihosting = semi.off // a recording keeps its own setting
+	cfg.SVD = *svdPath
 	if so.batch {
 		cfg.Errors = s.Err // as gdb's batch mode, errors on stderr
 	}
