@@ -74,7 +74,7 @@ func (s *Session) watchValues(b *Breakpoint) *WatchValues {
 			w.New = s.syms.Format(*v, overlay{env, b.Addr, w.After}, symbols.FormatOptions{})
 		}
 	} else {
-		s.periphWatchText(b.Spec.Expr, w) // a device register (periphwrite.go)
+		s.periphWatchText(b.Spec.Expr, w) // a device register (periphwatch.go)
 	}
 	return w
 }

@@ -41,7 +41,9 @@ func TestPeripheralReverseDataBreakpoint(t *testing.T) {
 	if err != nil || dt.Addr != 0x02004004 || dt.Size != 4 {
 		t.Fatalf("data target: %+v, %v", dt, err)
 	}
-	s.SetDataBreakpoints([]DataSpec{{Name: "CLINT.mtimecmph", Addr: dt.Addr, Size: dt.Size}})
+	// Named as DAP names it (the description): the register is found by
+	// its address for the values shown at a stop.
+	s.SetDataBreakpoints([]DataSpec{{Name: dt.Description, Addr: dt.Addr, Size: dt.Size}})
 	var fwd []uint64
 	var vals []string
 	for st := s.Continue(); st.Reason == ReasonData; st = s.Continue() {
@@ -59,6 +61,9 @@ func TestPeripheralReverseDataBreakpoint(t *testing.T) {
 		fn := s.Symbols().FunctionAt(st.PC)
 		if i == len(fwd)-1 && (fn == nil || fn.Name != "trap_handler") {
 			t.Errorf("the last write to mtimecmph is at %#x (%v), want trap_handler", st.PC, fn)
+		}
+		if w := st.Watch; i == len(fwd)-1 && (w == nil || w.Old != "0x00000000" || w.New != "0xffffffff") {
+			t.Errorf("values at the last write: %+v, want 0x00000000 then 0xffffffff", w)
 		}
 	}
 	if st := s.ReverseContinue(); st.Reason != ReasonStartOfHistory {

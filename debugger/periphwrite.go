@@ -107,23 +107,3 @@ func (s *Session) PeripheralTarget(p svd.Path) (DataTarget, error) {
 	return DataTarget{Addr: uint32(r.Address), Size: uint32(width),
 		Description: fmt.Sprintf("%s (%d bytes at %#x)", PathName(p), width, r.Address)}, nil
 }
-
-// periphWatchText fills a data stop's Old and New values when the
-// breakpoint watches a peripheral register by name ("CLINT.mtimecmph"):
-// the register's value before and after the access, fields decoded.
-func (s *Session) periphWatchText(expr string, w *WatchValues) {
-	p, ok, err := s.PeripheralPath(expr)
-	if !ok || err != nil || p.Register == nil || len(w.Before) != len(w.After) || len(w.Before) > 8 {
-		return
-	}
-	text := func(b []byte) string {
-		var v uint64
-		for i := len(b) - 1; i >= 0; i-- {
-			v = v<<8 | uint64(b[i])
-		}
-		v &= p.Register.Mask()
-		rv := PeripheralRegister{Register: p.Register, Value: v, Fields: p.Register.Decode(v)}
-		return rv.Text()
-	}
-	w.Old, w.New = text(w.Before), text(w.After)
-}
