@@ -26,9 +26,9 @@ func isPeripheralRef(k refKind) bool { return k >= refPeripherals && k <= refPer
 // marked expensive (its rows themselves read nothing from the devices).
 const largePeripherals = 100
 
-// loadSVD loads the launch's SVD file (or the board's built-in one) and
-// says in the Debug Console what was loaded or why not: a bad file costs
-// the Peripherals scope, never the session.
+// loadSVD loads the launch's SVD file (or the board's built-in one, quietly)
+// and says in the Debug Console what svdPath loaded or why not: a bad file
+// costs the Peripherals scope, never the session.
 func (s *Server) loadSVD(sess *debugger.Session, a launchArgs) {
 	var msg string
 	s.withLock(func() {
@@ -36,7 +36,7 @@ func (s *Server) loadSVD(sess *debugger.Session, a launchArgs) {
 			msg = "svdPath: " + err.Error()
 			return
 		}
-		if src := sess.SVDSource(); src != "" {
+		if src := sess.SVDSource(); src != "" && a.SvdPath != "" {
 			msg = fmt.Sprintf("Peripherals: %d from %s", len(sess.SVD().Peripherals), src)
 		}
 	})
