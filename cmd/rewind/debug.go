@@ -31,7 +31,7 @@ func debugMainImpl(args []string, s stdio) int {
 		return exitUsage
 	}
 	if fs.NArg() > 1 {
-		fmt.Fprintln(s.Err, "usage: rewind debug [--harts N] [--init FILE] [-x FILE]... [--batch] [firmware.elf | --recording run.rwd]")
+		fmt.Fprintln(s.Err, "usage: rewind debug [--harts N] [--svd FILE] [--init FILE] [-x FILE]... [--batch] [firmware.elf | --recording run.rwd]")
 		return exitUsage
 	}
 	cfg := debugConfig(fs.Arg(0), *recPath, *harts)
