@@ -93,3 +93,19 @@ func TestPeripheralBadSVD(t *testing.T) {
 		t.Errorf("peripheral.list after a bad SVD: %q", msg)
 	}
 }
+
+// TestPeripheralServerSVD: the server's SVD file (rewind rpc --svd) is
+// used when launch names none, and launch's svd wins over it.
+func TestPeripheralServerSVD(t *testing.T) {
+	virt, _ := filepath.Abs(filepath.Join("..", "svd", "testdata", "virt.svd"))
+	fe310, _ := filepath.Abs(filepath.Join("..", "svd", "testdata", "fe310.svd"))
+	c := clientWith(t, Options{SVD: virt})
+	call[Stop](t, c, "launch", map[string]any{"program": firmware(t, "mtime.elf")})
+	if l := call[PeripheralList](t, c, "peripheral.list", nil); l.SVD != virt {
+		t.Errorf("with --svd: %q, want %q", l.SVD, virt)
+	}
+	call[Stop](t, c, "launch", map[string]any{"program": firmware(t, "mtime.elf"), "svd": fe310})
+	if l := call[PeripheralList](t, c, "peripheral.list", nil); l.SVD != fe310 || l.Device != "FE310-G002" {
+		t.Errorf("with launch svd: %q (%s), want %q", l.SVD, l.Device, fe310)
+	}
+}
