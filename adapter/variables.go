@@ -74,9 +74,13 @@ func (s *Server) onVariables(req *envelope) {
 		s.fail(req, err.Error())
 		return
 	}
-	page := pageOf(len(vs), a.Start, a.Count)
-	out := make([]dap.Variable, 0, page.end-page.start)
-	for _, v := range vs[page.start:page.end] {
+	start := min(max(a.Start, 0), len(vs))
+	end := len(vs)
+	if a.Count > 0 {
+		end = start + min(a.Count, len(vs)-start)
+	}
+	out := make([]dap.Variable, 0, end-start)
+	for _, v := range vs[start:end] {
 		out = append(out, s.variable(r, v))
 	}
 	s.reply(req, dap.VariablesResponseBody{Variables: out})
