@@ -40,6 +40,11 @@ func (s *Server) onEvaluate(req *envelope) {
 		return
 	}
 	hart, index := s.frameOf(sess, a.FrameId)
+	if body, ok, err := s.evaluatePeripheral(sess, hart, index, a); ok {
+		s.mu.Unlock()
+		s.answerPeripheral(req, body, err)
+		return
+	}
 	opts := symbols.FormatOptions{Hex: a.Format != nil && a.Format.Hex}
 	v, err := evaluateIn(sess, a.Context, hart, index, a.Expression, opts)
 	if err != nil {
@@ -112,6 +117,9 @@ func (s *Server) setVariable(sess *debugger.Session, a dap.SetVariableArguments)
 	if r.kind == refRegisters {
 		return s.setRegister(sess, r, a.Name, a.Value)
 	}
+	if isPeripheralRef(r.kind) {
+		return s.setPeripheral(sess, r, a.Name, a.Value)
+	}
 	v, err := s.findView(sess, r, a.Name)
 	if err != nil {
 		return dap.SetVariableResponseBody{}, err
@@ -154,7 +162,7 @@ func (s *Server) onSetExpression(req *envelope) {
 	}
 	hart, index := s.frameOf(sess, a.FrameId)
 	opts := symbols.FormatOptions{Hex: a.Format != nil && a.Format.Hex}
-	v, err := sess.Evaluate(hart, index, fmt.Sprintf("%s = (%s)", a.Expression, a.Value), opts)
+	v, err := s.setExpression(sess, hart, index, a, opts)
 	s.handles.reset()
 	s.mu.Unlock()
 	if err != nil {

@@ -161,7 +161,7 @@ func TestInspection(t *testing.T) {
 		}
 	}
 	c.ok("scopes", map[string]any{"frameId": st.StackFrames[0].Id}, &scopes)
-	if len(scopes.Scopes) != 3 || scopes.Scopes[1].Expensive {
+	if len(scopes.Scopes) != 4 || scopes.Scopes[3].Name != "Peripherals" || scopes.Scopes[1].Expensive {
 		t.Fatalf("scopes: %+v", scopes)
 	}
 	vars := func(ref int, extra map[string]any) map[string]variableRow {

@@ -92,8 +92,11 @@ func (s *Server) onScopes(req *envelope) {
 	}
 	globals := mk("Globals", "", refGlobals)
 	globals.Expensive = sess.Symbols().GlobalCount() > largeGlobals
-	s.reply(req, dap.ScopesResponseBody{Scopes: []dap.Scope{
-		mk("Locals", "locals", refLocals), globals, mk("Registers", "registers", refRegisters)}})
+	scopes := []dap.Scope{mk("Locals", "locals", refLocals), globals, mk("Registers", "registers", refRegisters)}
+	if p, ok := s.peripheralsScope(sess, r); ok {
+		scopes = append(scopes, p)
+	}
+	s.reply(req, dap.ScopesResponseBody{Scopes: scopes})
 }
 
 // largeGlobals is the number of globals above which the Globals scope is

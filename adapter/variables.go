@@ -59,6 +59,16 @@ func (s *Server) onVariables(req *envelope) {
 		return
 	}
 	opts := symbols.FormatOptions{Hex: a.Format != nil && a.Format.Hex}
+	if isPeripheralRef(r.kind) {
+		out, err := s.peripheralVariables(sess, r, opts.Hex)
+		if err != nil {
+			s.fail(req, err.Error())
+			return
+		}
+		pg := pageOf(len(out), a.Start, a.Count)
+		s.reply(req, dap.VariablesResponseBody{Variables: out[pg.start:pg.end]})
+		return
+	}
 	vs, err := s.views(sess, r, opts)
 	if err != nil {
 		s.fail(req, err.Error())
@@ -98,6 +108,9 @@ func (s *Server) variable(parent varRef, v symbols.View) dap.Variable {
 
 // childTarget resolves a data breakpoint on a row of a container.
 func (s *Server) childTarget(sess *debugger.Session, r varRef, name string) (debugger.DataTarget, error) {
+	if isPeripheralRef(r.kind) {
+		return peripheralTarget(sess, r, name)
+	}
 	v, err := s.findView(sess, r, name)
 	if err != nil {
 		return debugger.DataTarget{}, err

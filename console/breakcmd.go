@@ -87,6 +87,7 @@ func (c *Console) where(b *debugger.Breakpoint) string {
 // cmdWatch sets a watchpoint on what an expression names.
 func (c *Console) cmdWatch(name, arg string) error {
 	expr, cond := splitIf(arg)
+	expr = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(expr, "-location "), "-l ")) // the address is always watched
 	if expr == "" {
 		return fmt.Errorf("%s: which expression?", name)
 	}

@@ -28,6 +28,9 @@ func (c *Console) Complete(line string) (start int, words []string) {
 		if len(strings.Fields(line[:start])) == 1 {
 			return start, c.matching(sortedKeys(c.infoTopics()), word)
 		}
+		if f := strings.Fields(line[:start]); len(f) == 2 && strings.HasPrefix("peripherals", f[1]) {
+			return start, c.matching(c.peripheralWords(""), word)
+		}
 	case "help":
 		var w []string
 		for _, cl := range helpClasses {
@@ -83,7 +86,7 @@ func (c *Console) completeExpr(line string, start int) (int, []string) {
 		base = line[start : i-2]
 	}
 	if base != "" {
-		return i, c.matching(c.members(base), prefix)
+		return i, c.matching(append(c.members(base), c.peripheralWords(base)...), prefix)
 	}
 	var names []string
 	if f, err := c.s.Frame(c.frameHart(), c.frame); err == nil {
@@ -92,6 +95,7 @@ func (c *Console) completeExpr(line string, start int) (int, []string) {
 		}
 	}
 	names = append(names, c.s.Symbols().GlobalNames()...)
+	names = append(names, c.peripheralWords("")...)
 	for _, f := range c.s.Symbols().Functions() {
 		names = append(names, f.Name)
 	}

@@ -32,6 +32,9 @@ type Config struct {
 	Sources map[string][]byte
 	// NoSemihosting turns semihosting off.
 	NoSemihosting bool
+	// SVD is the CMSIS-SVD file of "info peripheral" and "p UART0.txctrl"
+	// ("": the board's built-in one, if any).
+	SVD string
 	// Errors receives the error messages of commands, as gdb writes them
 	// to stderr (nil: the output, so a transcript shows them in place).
 	Errors io.Writer
@@ -105,6 +108,7 @@ func New(out io.Writer, cfg Config) (*Console, error) {
 		return nil, err
 	}
 	c.s, c.run = s, debugger.NewRunner(s, nil)
+	c.loadSVD(cfg.SVD)
 	return c, nil
 }
 

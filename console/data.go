@@ -31,6 +31,9 @@ func (c *Console) cmdSet(arg string) error {
 	if !strings.Contains(expr, "=") {
 		return fmt.Errorf("set var: want EXPR = VALUE")
 	}
+	if handled, err := c.assignPeripheral(expr); handled {
+		return err
+	}
 	if _, err := c.s.EvalGDB(c.frameHart(), c.frame, expr, symbols.FormatOptions{}); err != nil {
 		return err
 	}

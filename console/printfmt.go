@@ -23,6 +23,9 @@ func (c *Console) cmdPrint(format, expr string) error {
 	if expr == "" && c.noValues() {
 		return fmt.Errorf("print what? (an expression)")
 	}
+	if handled, err := c.printPeripheral(format, expr); handled {
+		return err
+	}
 	v, err := c.s.EvalGDB(c.frameHart(), c.frame, expr, symbols.FormatOptions{})
 	if err != nil {
 		return err

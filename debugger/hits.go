@@ -73,6 +73,8 @@ func (s *Session) watchValues(b *Breakpoint) *WatchValues {
 			w.Old = s.syms.Format(*v, overlay{env, b.Addr, w.Before}, symbols.FormatOptions{})
 			w.New = s.syms.Format(*v, overlay{env, b.Addr, w.After}, symbols.FormatOptions{})
 		}
+	} else {
+		s.periphWatchText(b.Spec.Expr, w) // a device register (periphwatch.go)
 	}
 	return w
 }

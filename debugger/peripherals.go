@@ -76,14 +76,11 @@ func (s *Session) ReadRegister(r *svd.Register) (uint64, error) {
 	if !r.Access.Readable() {
 		return 0, fmt.Errorf("%s.%s: %w", r.Peripheral.Name, r.Name, ErrWriteOnly)
 	}
-	width := 8
-	for width < 64 && width < r.Size {
-		width *= 2
-	}
-	if r.Address+uint64(width/8) > 1<<32 {
+	width := registerWidth(r)
+	if r.Address+uint64(width) > 1<<32 {
 		return 0, fmt.Errorf("%s.%s: address %#x is outside the 32-bit bus", r.Peripheral.Name, r.Name, r.Address)
 	}
-	v, err := s.m.PeekIO(uint32(r.Address), width/8)
+	v, err := s.m.PeekIO(uint32(r.Address), width)
 	if err != nil {
 		return 0, fmt.Errorf("%s.%s: %w", r.Peripheral.Name, r.Name, err)
 	}

@@ -79,6 +79,7 @@ type Session struct {
 	opStart  uint64               // the time the current operation began at
 	gdb      gdbState             // value history, convenience variables, bookmarks
 	tasks    taskState            // RTOS awareness (tasks.go)
+	periph   periphState          // the SVD file (periphsvd.go)
 }
 
 // ErrNoProgram is returned by New when there is no ELF.

@@ -127,6 +127,9 @@ func (s *Session) DataTargetOf(hart, index int, expr string) (DataTarget, error)
 	}
 	v, err := f.Evaluate(expr)
 	if err != nil {
+		if p, ok, perr := s.PeripheralPath(expr); ok && perr == nil {
+			return s.PeripheralTarget(p) // a device register (periphwrite.go)
+		}
 		return DataTarget{}, fmt.Errorf("%s: %w", expr, err)
 	}
 	return dataTargetOf(expr, v)
@@ -136,6 +139,9 @@ func (s *Session) DataTargetOf(hart, index int, expr string) (DataTarget, error)
 func (s *Session) globalDataTarget(expr string) (DataTarget, error) {
 	v, err := s.EvaluateGlobal(expr)
 	if err != nil {
+		if p, ok, perr := s.PeripheralPath(expr); ok && perr == nil {
+			return s.PeripheralTarget(p)
+		}
 		return DataTarget{}, err
 	}
 	return dataTargetOf(expr, v)

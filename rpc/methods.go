@@ -33,6 +33,9 @@ var methods = map[string]method{
 	"query.logpoint":   {true, with(queryLogPoint)},
 	"uart.send":        {true, with(uartSend)},
 	"output":           {true, with(output)},
+	"peripheral.list":  {true, with(peripheralList)},
+	"peripheral.read":  {true, with(peripheralRead)},
+	"peripheral.write": {true, with(peripheralWrite)},
 	"terminate":        {false, with(terminate)},
 }
 
@@ -60,6 +63,7 @@ func launch(srv *Server, p LaunchParams) (any, error) {
 	}
 	sess.s, sess.run = s, debugger.NewRunner(s, nil)
 	sess.paths = newPathMap(s, p.SourceFileMap)
+	sess.svdErr = srv.loadSVD(s, p.SVD)
 	srv.sess = sess
 	srv.running.Store(s)
 	return sess.stopOf(s.Entry()), nil

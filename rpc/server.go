@@ -21,12 +21,15 @@ type Options struct {
 	Log *slog.Logger
 	// NoSemihosting turns semihosting off in the sessions it launches.
 	NoSemihosting bool
+	// SVD is the CMSIS-SVD file sessions use when launch names none.
+	SVD string
 }
 
 // Server serves one client connection at a time over one session.
 type Server struct {
 	log    *slog.Logger
 	noSemi bool       // Options.NoSemihosting
+	svd    string     // Options.SVD
 	mu     sync.Mutex // serialises every use of the session
 	sess   *session
 	// running is the session, for pause (which must not wait for mu).
@@ -40,6 +43,8 @@ type session struct {
 	out bytes.Buffer     // UART output so far
 	// paths maps source paths between the DWARF and this machine.
 	paths *debugger.PathMap
+	// svdErr is why the SVD file did not load (peripheral.go).
+	svdErr error
 }
 
 // NewServer makes a server with no session.
@@ -48,7 +53,7 @@ func NewServer(opt Options) *Server {
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	return &Server{log: log, noSemi: opt.NoSemihosting}
+	return &Server{log: log, noSemi: opt.NoSemihosting, svd: opt.SVD}
 }
 
 // ServeConn serves JSON-RPC on rwc until the client disconnects or calls

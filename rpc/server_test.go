@@ -21,8 +21,14 @@ func (noHandler) Handle(context.Context, *jsonrpc2.Conn, *jsonrpc2.Request) {}
 // client connects a JSON-RPC client to a fresh server over a pipe.
 func client(t *testing.T) *jsonrpc2.Conn {
 	t.Helper()
+	return clientWith(t, Options{})
+}
+
+// clientWith is client with server options.
+func clientWith(t *testing.T, opt Options) *jsonrpc2.Conn {
+	t.Helper()
 	a, b := net.Pipe()
-	srv := NewServer(Options{})
+	srv := NewServer(opt)
 	done := make(chan struct{})
 	go func() { srv.ServeConn(context.Background(), a); close(done) }()
 	c := jsonrpc2.NewConn(context.Background(), jsonrpc2.NewBufferedStream(b, jsonrpc2.VSCodeObjectCodec{}), noHandler{})

@@ -36,6 +36,9 @@ type LaunchParams struct {
 	// sourceFileMap does: results carry the local path, and breakpoint
 	// locations may name the local file.
 	SourceFileMap map[string]string `json:"sourceFileMap"`
+	// SVD is the CMSIS-SVD file of the peripheral methods ("": the one
+	// given with --svd, else the board's built-in one).
+	SVD string `json:"svd,omitempty"`
 }
 
 // BreakpointParams set a breakpoint at "file:line", "line", "function",

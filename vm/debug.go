@@ -134,10 +134,14 @@ func peekByte(d *mapped, a uint32) byte {
 }
 
 // WriteMemory writes guest RAM (debugger view); predecoded code for the
-// written bytes is invalidated. Device registers cannot be written this way.
+// written bytes is invalidated. A write of 1, 2, 4 or 8 bytes to a device
+// register is that register's write, side effects included (writeIO).
 func (m *Machine) WriteMemory(addr uint32, buf []byte) error {
 	if len(buf) == 0 {
 		return nil
+	}
+	if ok, err := m.writeIO(addr, buf); ok {
+		return err
 	}
 	if !m.mem.contains(addr, uint32(len(buf))) || uint64(len(buf)) > 1<<32 {
 		return fmt.Errorf("write memory at %#x (+%d): not inside RAM", addr, len(buf))

@@ -22,6 +22,7 @@ func debugMainImpl(args []string, s stdio) int {
 	recPath := fs.String("recording", "", "debug a recording made by 'rewind record'")
 	var demo demoFlag
 	fs.Var(&demo, "demo", demoUsage("debug")+" (the default without a firmware file)")
+	svdPath := fs.String("svd", "", "CMSIS-SVD `FILE` of the peripherals (default: the board's built-in one)")
 	var semi semihostFlags
 	semi.add(fs, false)
 	var so scriptOptions
@@ -32,7 +33,7 @@ func debugMainImpl(args []string, s stdio) int {
 		return exitUsage
 	}
 	if fs.NArg() > 1 {
-		fmt.Fprintln(s.Err, "usage: rewind debug [--harts N] [--init FILE] [-x FILE]... [--batch] [firmware.elf | --recording run.rwd | --demo [cortex-m]]")
+		fmt.Fprintln(s.Err, "usage: rewind debug [--harts N] [--svd FILE] [--init FILE] [-x FILE]... [--batch] [firmware.elf | --recording run.rwd | --demo [cortex-m]]")
 		return exitUsage
 	}
 	elfPath := demo.takeArg(fs.Arg(0))
@@ -46,6 +47,7 @@ func debugMainImpl(args []string, s stdio) int {
 		return exitUsage
 	}
 	cfg.NoSemihosting = semi.off // a recording keeps its own setting
+	cfg.SVD = *svdPath
 	if so.batch {
 		cfg.Errors = s.Err // as gdb's batch mode, errors on stderr
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"net"
@@ -14,11 +15,14 @@ import (
 // on stdio by default, or on TCP with --listen (one client at a time; a
 // bare port listens on the loopback interface only).
 func rpcMainImpl(args []string, s stdio) int {
-	o, ok := serverFlags("rpc", "127.0.0.1:4712 or 4712", "launch method", args, s)
+	var svdPath string
+	o, ok := serverFlags("rpc", "127.0.0.1:4712 or 4712", "launch method", args, s, func(fs *flag.FlagSet) {
+		fs.StringVar(&svdPath, "svd", "", "CMSIS-SVD `FILE` of the peripheral methods when launch names none (default: the board's built-in one)")
+	})
 	if !ok {
 		return exitUsage
 	}
-	srv := rpc.NewServer(rpc.Options{Log: serverLog(s), NoSemihosting: o.noSemi})
+	srv := rpc.NewServer(rpc.Options{Log: serverLog(s), NoSemihosting: o.noSemi, SVD: svdPath})
 	if o.listen == "" {
 		if err := srv.ServeConn(context.Background(), stdioConn{s.In, s.Out}); err != nil {
 			fmt.Fprintln(s.Err, "rewind rpc:", err)

@@ -19,9 +19,12 @@ type serverOpts struct {
 // serverFlags parses the flags every protocol server shares: --listen,
 // --idle-timeout, --no-semihosting and no positional argument (the firmware comes with the
 // protocol's launch). ok is false after a usage error, already reported on
-// s.Err.
-func serverFlags(name, example, launchName string, args []string, s stdio) (o serverOpts, ok bool) {
+// s.Err. extra defines a server's own flags.
+func serverFlags(name, example, launchName string, args []string, s stdio, extra ...func(fs *flag.FlagSet)) (o serverOpts, ok bool) {
 	fs := flag.NewFlagSet("rewind "+name, flag.ContinueOnError)
+	for _, f := range extra {
+		f(fs)
+	}
 	fs.SetOutput(s.Err)
 	l := fs.String("listen", "", fmt.Sprintf("serve on this TCP address (e.g. %s) instead of stdio; a bare port listens on loopback", example))
 	idle := idleFlag(fs)
