@@ -222,7 +222,7 @@ func checkResume(t *testing.T, s *Session, id int, name string, p savedStack) {
 // ones agree with ThreadFrames.
 func TestTaskHartQueries(t *testing.T) {
 	s := openRTOS(t)
-	if _, err := s.AddBreakpoint(BreakpointSpec{Kind: KindLine, File: "kernel.c", Line: 350}); err != nil {
+	if _, err := s.AddBreakpoint(BreakpointSpec{Kind: KindLine, File: "kernel.c", Line: 339}); err != nil {
 		t.Fatal(err)
 	}
 	s.Continue()

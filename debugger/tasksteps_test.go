@@ -16,17 +16,17 @@ func tcbOf(t *testing.T, s *Session, name string) uint32 {
 }
 
 // toProducerYield runs the test kernel to the producer's yield in
-// xQueueSend (kernel.c:350, after waking the higher-priority consumer)
+// xQueueSend (kernel.c:339, after waking the higher-priority consumer)
 // through a breakpoint that holds only in the producer, and steps into
 // taskYIELD. It returns the time of the breakpoint's stop.
 func toProducerYield(t *testing.T, s *Session, prod uint32) uint64 {
 	t.Helper()
-	bp, err := s.AddBreakpoint(BreakpointSpec{Kind: KindLine, File: "kernel.c", Line: 350, Condition: Condition{Func: s.InTask(prod)}})
+	bp, err := s.AddBreakpoint(BreakpointSpec{Kind: KindLine, File: "kernel.c", Line: 339, Condition: Condition{Func: s.InTask(prod)}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if st := s.Continue(); len(st.BreakpointIDs) == 0 || !s.isCurrent(prod) {
-		t.Fatalf("did not reach kernel.c:350 in the producer: %v %s", st.Reason, st.Description)
+		t.Fatalf("did not reach kernel.c:339 in the producer: %v %s", st.Reason, st.Description)
 	}
 	if err := s.RemoveBreakpoint(bp.ID); err != nil {
 		t.Fatal(err)
