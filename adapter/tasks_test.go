@@ -44,7 +44,7 @@ func TestTasksAsThreads(t *testing.T) {
 	c.ok("initialize", map[string]any{"adapterID": "rewind"}, nil)
 	c.ok("launch", map[string]any{"program": elf, "stopOnEntry": true}, nil)
 	c.waitEvent("initialized", nil)
-	c.ok("setBreakpoints", map[string]any{"source": map[string]any{"path": kernelC}, "breakpoints": []map[string]any{{"line": 350}}}, nil)
+	c.ok("setBreakpoints", map[string]any{"source": map[string]any{"path": kernelC}, "breakpoints": []map[string]any{{"line": 339}}}, nil)
 	c.configure()
 	var th dapThreads
 	c.ok("threads", nil, &th)

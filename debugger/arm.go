@@ -113,6 +113,9 @@ func (s *Session) take(bs []*Breakpoint, st vm.Stop) []int {
 // trapWanted applies the exception filters to a trap cause.
 func (s *Session) trapWanted(cause uint32) bool {
 	f := s.bps.filters
+	if s.m.IsCortexM() {
+		return cortexMTrapWanted(f, cause)
+	}
 	if cause&interruptBit != 0 || s.rtosYield(cause) {
 		return false
 	}

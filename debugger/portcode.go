@@ -9,11 +9,14 @@ const csrMtvec = 0x305
 const mret = 0x30200073
 
 // inPortCode reports whether hart executes the RTOS port's context
-// switch code: the function mtvec points to (the trap entry, which saves
-// a task's context) or one that returns from a trap with mret (which
-// restores one). A step does not end there: the task is between its own
+// switch code: on RISC-V the function mtvec points to (the trap entry,
+// which saves a task's context) or one that returns from a trap with mret
+// (which restores one); on Cortex-M any exception handler (Handler mode). A step does not end there: the task is between its own
 // instructions.
 func (s *Session) inPortCode(hart int) bool {
+	if exc, ok := s.exceptionNumber(hart); ok {
+		return exc != 0 // Cortex-M: tasks run in Thread mode, handlers are not theirs
+	}
 	h := s.m.Hart(hart)
 	fn := s.syms.FunctionAt(h.PC())
 	if fn == nil {

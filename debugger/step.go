@@ -101,10 +101,19 @@ func (s *Session) sourceStep(hart int, into bool) Stop {
 			s.ClearPause()
 			return s.stopHere(ReasonPause, hart, "paused")
 		}
-		prev := h.PC()
+		prev, prevSP := h.PC(), s.spOf(hart)
+		exc, _ := s.exceptionNumber(hart)
 		s.lastHit = hitResult{}
 		if out, done := s.oneStep(hart); done {
 			return out
+		}
+		if resume, ok := s.interruptedAt(hart, exc, prevSP); ok {
+			if out, done := s.runThroughException(hart, resume, prevSP, exc); done {
+				return out
+			}
+			if resume == prev {
+				continue // back before the interrupted instruction: as if nothing happened
+			}
 		}
 		pc := h.PC()
 		if start.callerPC != 0 && pc == start.callerPC && s.spOf(hart) >= start.cfa {

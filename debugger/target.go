@@ -93,3 +93,9 @@ func (s *Session) SetRegister(hart int, reg, v uint32) error {
 	s.noteFork(forked)
 	return err
 }
+
+// SystemRegister reads a Cortex-M special register (msp, psp, ...), for
+// unwinding through exception frames on the process stack.
+func (t *hartTarget) SystemRegister(name string) (uint32, bool) {
+	return t.h.ARMSystemRegister(name)
+}

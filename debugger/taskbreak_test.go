@@ -18,11 +18,13 @@ func inInterval(iv []TaskInterval, tcb uint32, t uint64) bool {
 // TestBreakpointOnlyInTask stops in xQueueReceive only in the monitor
 // task, forward and backward, and compares with the entries a scan finds
 // while the single-stepped trace says the monitor runs.
-func TestBreakpointOnlyInTask(t *testing.T) {
-	s := openRTOS(t)
+func TestBreakpointOnlyInTask(t *testing.T) { forEachRTOS(t, testBreakpointOnlyInTask) }
+
+func testBreakpointOnlyInTask(t *testing.T, elf string) {
+	s := openRTOS(t, elf)
 	mon := tcbOf(t, s, "monTCB")
 	end := runToExit(t, s)
-	trace := switchTrace(t, s, end)
+	trace := switchTrace(t, s, elf, end)
 	bp, err := s.AddBreakpoint(BreakpointSpec{Kind: KindFunction, Function: "xQueueReceive", Condition: Condition{Func: s.InTask(mon)}})
 	if err != nil {
 		t.Fatal(err)
@@ -69,11 +71,13 @@ func TestBreakpointOnlyInTask(t *testing.T) {
 
 // TestRunToTaskSwitch stops where the consumer is switched in and out,
 // forward and backward, at the moments of the single-stepped trace.
-func TestRunToTaskSwitch(t *testing.T) {
-	s := openRTOS(t)
+func TestRunToTaskSwitch(t *testing.T) { forEachRTOS(t, testRunToTaskSwitch) }
+
+func testRunToTaskSwitch(t *testing.T, elf string) {
+	s := openRTOS(t, elf)
 	cons := tcbOf(t, s, "consTCB")
 	end := runToExit(t, s)
-	trace := switchTrace(t, s, end)
+	trace := switchTrace(t, s, elf, end)
 	var ins, outs []uint64
 	for _, iv := range trace {
 		if iv.TCB == cons {

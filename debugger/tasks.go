@@ -61,11 +61,7 @@ func (s *Session) RTOS() *rtos.Kernel {
 		if s.opt.NoRTOS {
 			return nil
 		}
-		port := s.opt.RTOSPort
-		if port == nil {
-			port = rtos.RISCV{}
-		}
-		k, err := rtos.Detect(s.syms, port)
+		k, err := rtos.Detect(s.syms, s.rtosPort())
 		if err != nil {
 			slog.Debug("no RTOS awareness", "why", err)
 			return nil

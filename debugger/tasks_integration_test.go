@@ -44,7 +44,7 @@ func TestTaskStacksMatchQEMU(t *testing.T) {
 	for _, p := range qemuStops {
 		t.Run(fmt.Sprintf("%s#%d", p.fn, p.hit), func(t *testing.T) {
 			want := qemuTaskStacks(t, p.fn, p.hit)
-			s := openRTOS(t)
+			s := openRTOS(t, "rtos.elf")
 			if _, err := s.AddBreakpoint(BreakpointSpec{Kind: KindFunction, Function: p.fn}); err != nil {
 				t.Fatal(err)
 			}

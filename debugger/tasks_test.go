@@ -11,11 +11,31 @@ import (
 	"github.com/rewind-debugger/rewind/symbols/cexpr"
 )
 
-// openRTOS opens the test kernel (testdata/rtos).
-func openRTOS(t testing.TB) *Session {
+// rtosBuilds are the test kernel's builds: RISC-V on virt, and the
+// Cortex-M port with the ARM_CM3 layout (mps2-an385) and the ARM_CM4F one
+// (hard float, mps2-an386).
+var rtosBuilds = []struct{ elf, board string }{
+	{"rtos.elf", ""}, {"rtos-cm3.elf", "mps2-an385"}, {"rtos-cm4f.elf", "mps2-an386"},
+}
+
+// forEachRTOS runs test on every build of the test kernel.
+func forEachRTOS(t *testing.T, test func(t *testing.T, elf string)) {
+	for _, b := range rtosBuilds {
+		t.Run(b.elf, func(t *testing.T) { test(t, b.elf) })
+	}
+}
+
+// openRTOS opens a build of the test kernel (testdata/rtos) on its board.
+func openRTOS(t testing.TB, elf string) *Session {
 	t.Helper()
 	off := false // the tests run to the exit itself (not just before it)
-	s, err := Open(Program{ELFPath: filepath.Join("..", "testdata", "rtos", "rtos.elf")}, Options{StopAtExit: &off})
+	o := Options{StopAtExit: &off}
+	for _, b := range rtosBuilds {
+		if b.elf == elf {
+			o.Board = b.board
+		}
+	}
+	s, err := Open(Program{ELFPath: filepath.Join("..", "testdata", "rtos", elf)}, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +83,11 @@ func bookkeeping(t *testing.T, s *Session) map[string]string {
 }
 
 func TestThreadsAreHartsBeforeTheScheduler(t *testing.T) {
-	s := openRTOS(t)
+	forEachRTOS(t, testThreadsAreHartsBeforeTheScheduler)
+}
+
+func testThreadsAreHartsBeforeTheScheduler(t *testing.T, elf string) {
+	s := openRTOS(t, elf)
 	if s.RTOS() == nil {
 		t.Fatal("the test kernel is not detected")
 	}
@@ -100,8 +124,10 @@ func frameList(fs []*symbols.Frame) string {
 // seeking back, and checks every task's state against the kernel's
 // bookkeeping and every switched-out task's call stack against the one
 // the hart shows when the task resumes at its saved pc.
-func TestThreadsFollowTheKernel(t *testing.T) {
-	s := openRTOS(t)
+func TestThreadsFollowTheKernel(t *testing.T) { forEachRTOS(t, testThreadsFollowTheKernel) }
+
+func testThreadsFollowTheKernel(t *testing.T, elf string) {
+	s := openRTOS(t, elf)
 	for _, fn := range []string{"xTaskIncrementTick", "vTaskDelay", "xQueueReceive"} {
 		if _, err := s.AddBreakpoint(BreakpointSpec{Kind: KindFunction, Function: fn}); err != nil {
 			t.Fatal(err)
@@ -152,7 +178,7 @@ func TestThreadsFollowTheKernel(t *testing.T) {
 				t.Fatal(err)
 			}
 			if _, ok := pending[th.ID]; !ok {
-				pending[th.ID] = savedStack{time: s.Now(), pc: pc, sp: regs[symbols.RegSP], frames: frameList(fs)}
+				pending[th.ID] = savedStack{time: s.Now(), pc: pc, sp: regs[s.syms.Arch().SP()], frames: frameList(fs)}
 			}
 		}
 		if running != 1 {
@@ -202,7 +228,7 @@ func checkResume(t *testing.T, s *Session, id int, name string, p savedStack) {
 		if st := s.Seek(ms[i].time); st.Reason == ReasonError {
 			t.Fatal(st.Err)
 		}
-		if s.m.Hart(0).Reg(symbols.RegSP) != p.sp {
+		if s.m.Hart(0).Reg(s.syms.Arch().SP()) != p.sp {
 			continue
 		}
 		fs, err := s.ThreadFrames(id)
@@ -220,9 +246,11 @@ func checkResume(t *testing.T, s *Session, id int, name string, p savedStack) {
 // TestTaskHartQueries makes every frame query on a switched-out task's
 // frames (TaskHart) answer or fail without panicking, and the read-only
 // ones agree with ThreadFrames.
-func TestTaskHartQueries(t *testing.T) {
-	s := openRTOS(t)
-	if _, err := s.AddBreakpoint(BreakpointSpec{Kind: KindLine, File: "kernel.c", Line: 350}); err != nil {
+func TestTaskHartQueries(t *testing.T) { forEachRTOS(t, testTaskHartQueries) }
+
+func testTaskHartQueries(t *testing.T, elf string) {
+	s := openRTOS(t, elf)
+	if _, err := s.AddBreakpoint(BreakpointSpec{Kind: KindLine, File: "kernel.c", Line: 339}); err != nil {
 		t.Fatal(err)
 	}
 	s.Continue()

@@ -41,6 +41,9 @@ func (s *Session) lastRunOf(hart int, a uint32) (bool, error) {
 	if err != nil {
 		return false, err
 	}
+	if s.m.IsCortexM() {
+		return s.lastEntryFrom(hart, regs.SP)
+	}
 	lo, hi := t.StackBase, t.StackEnd+4
 	if t.StackEnd == 0 {
 		hi = regs.SP + 1<<16

@@ -9,16 +9,20 @@ import (
 	"github.com/rewind-debugger/rewind/vm"
 )
 
-// switchTrace single-steps a fresh board running the test kernel up to
+// switchTrace single-steps a fresh board running a test kernel build up to
 // time end and returns the moments the running task changed: after each
 // instruction, pxCurrentTCB if xSchedulerRunning is set, else 0.
-func switchTrace(t *testing.T, s *Session, end uint64) []TaskInterval {
+func switchTrace(t *testing.T, s *Session, elf string, end uint64) []TaskInterval {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "rtos", "rtos.elf"))
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "rtos", elf))
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := vm.NewVirt(vm.Config{Harts: 1, FatalTraps: true})
+	board, err := vm.BoardForELF(data, s.Board())
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := vm.NewMachine(board, vm.Config{Harts: 1, FatalTraps: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,9 +73,13 @@ func runToExit(t *testing.T, s *Session) uint64 {
 }
 
 func TestTaskTimelineEqualsSingleSteppedTrace(t *testing.T) {
-	s := openRTOS(t)
+	forEachRTOS(t, testTaskTimelineEqualsSingleSteppedTrace)
+}
+
+func testTaskTimelineEqualsSingleSteppedTrace(t *testing.T, elf string) {
+	s := openRTOS(t, elf)
 	end := runToExit(t, s)
-	want := switchTrace(t, s, end)
+	want := switchTrace(t, s, elf, end)
 	if len(want) < 20 {
 		t.Fatalf("only %d intervals in the trace", len(want))
 	}

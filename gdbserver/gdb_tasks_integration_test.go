@@ -16,7 +16,7 @@ func TestGDBTasks(t *testing.T) {
 	elf := filepath.Join("..", "testdata", "rtos", "rtos.elf")
 	s := startStub(t, elf, 1)
 	out := s.gdb(t, elf,
-		"break kernel.c:350", "continue",
+		"break kernel.c:339", "continue",
 		"info threads",
 		"bt",
 		"thread 2", "bt",
@@ -28,7 +28,7 @@ func TestGDBTasks(t *testing.T) {
 	t.Log(out)
 	for _, want := range []*regexp.Regexp{
 		regexp.MustCompile(`Thread 1 hit Breakpoint 1, xQueueSend`),
-		regexp.MustCompile(`\* 1 +Thread 1 \(Prod, running, priority 2\) +xQueueSend \(.*\) at \./kernel\.c:350`),
+		regexp.MustCompile(`\* 1 +Thread 1 \(Prod, running, priority 2\) +xQueueSend \(.*\) at \./kernel\.c:339`),
 		regexp.MustCompile(`\n +2 +Thread 2 \(Cons, ready, priority 3\) +0x[0-9a-f]+ in taskYIELD \(\) at \./kernel\.c:102`),
 		regexp.MustCompile(`\n +3 +Thread 3 \(Mon, blocked on semaphore batchSemaphore \(take\), priority 4\) +0x[0-9a-f]+ in taskYIELD \(\)`),
 		regexp.MustCompile(`\n +4 +Thread 4 \(Busy, ready, priority 1\) +0x[0-9a-f]+ in vBusy`),

@@ -13,7 +13,7 @@ func TestThreadsAndTaskTimeline(t *testing.T) {
 	if th := call[[]Thread](t, c, "threads", nil); len(th) != 1 || th[0].Name != "hart 0" {
 		t.Fatalf("threads before the scheduler: %+v", th)
 	}
-	yield := call[Breakpoint](t, c, "breakpoint.set", map[string]any{"location": "kernel.c:350"})
+	yield := call[Breakpoint](t, c, "breakpoint.set", map[string]any{"location": "kernel.c:339"})
 	call[Stop](t, c, "run", nil)
 	th := call[[]Thread](t, c, "threads", map[string]any{"frames": 8})
 	want := map[string]string{"Prod": "running", "Cons": "ready", "Mon": "blocked", "Busy": "ready", "IDLE": "ready"}
@@ -31,7 +31,7 @@ func TestThreadsAndTaskTimeline(t *testing.T) {
 	}
 	st := call[Stop](t, c, "step", map[string]any{"granularity": "in"})
 	st = call[Stop](t, c, "step", nil)
-	if st.Function != "xQueueSend" || st.Line != 350 {
+	if st.Function != "xQueueSend" || st.Line != 339 {
 		t.Errorf("a step over the producer's yield ended in %s:%d", st.Function, st.Line)
 	}
 	if th := call[[]Thread](t, c, "threads", nil); !th[0].Running {

@@ -141,7 +141,9 @@ func (t *Table) Unwind(tgt Target, opts UnwindOptions) ([]*Frame, error) {
 		if fn != nil && (fn.Name == "_start" || (fn.Name == "main" && !opts.PastMain)) {
 			break
 		}
+		viaException := false
 		if ok && t.arch.exceptions != nil && t.arch.exceptions.isReturn(caller.pc) {
+			viaException = true
 			var exc *Frame
 			exc, caller, ok = t.exceptionFrame(tgt, caller)
 			if exc == nil {
@@ -155,8 +157,11 @@ func (t *Table) Unwind(tgt Target, opts UnwindOptions) ([]*Frame, error) {
 		if !ok || caller.pc == 0 || !t.InText(caller.pc) {
 			break
 		}
-		if csp, sp := caller.regs[t.arch.sp], st.regs[t.arch.sp]; csp < sp || csp == sp && caller.pc == st.pc {
-			break // a caller below its callee, or no progress: corrupt stack
+		// A caller below its callee, or no progress, is a corrupt stack;
+		// but an exception frame may lie on the other stack (a handler on
+		// MSP interrupting a task on PSP, which is often lower).
+		if csp, sp := caller.regs[t.arch.sp], st.regs[t.arch.sp]; !viaException && csp < sp || csp == sp && caller.pc == st.pc {
+			break
 		}
 		st = caller
 	}

@@ -1,7 +1,9 @@
 /*
  * kernel.c - lists, tasks, the scheduler and queues of the test kernel
- * (see kernel.h). Interrupts are off inside vPortEnterCritical/Exit; the
- * tick interrupt and the ecall yield enter through port.S.
+ * (see kernel.h). Interrupts are off inside vPortEnterCritical/Exit. What
+ * depends on the processor (interrupt masking, the yield, a new task's
+ * saved context, the tick and the context switch itself) is the port's:
+ * portmacro.h and port*.c in rv/ (RISC-V) and cm/ (Cortex-M).
  */
 #include "kernel.h"
 #include "board.h"
@@ -86,19 +88,19 @@ static ListItem_t *listFirst(List_t *l) { return l->xListEnd.pxNext; }
 
 void vPortEnterCritical(void)
 {
-	__asm__ volatile("csrc mstatus, 8");
+	portDISABLE_INTERRUPTS();
 	xCriticalNesting++;
 }
 
 void vPortExitCritical(void)
 {
 	if (--xCriticalNesting == 0)
-		__asm__ volatile("csrs mstatus, 8");
+		portENABLE_INTERRUPTS();
 }
 
 void taskYIELD(void)
 {
-	__asm__ volatile("ecall" ::: "memory");
+	portYIELD();
 }
 
 /* ---- tasks ---- */
@@ -110,25 +112,12 @@ static void prvAddTaskToReadyList(TCB_t *t)
 	vListInsertEnd(&pxReadyTasksLists[t->uxPriority], &t->xStateListItem);
 }
 
-static void prvTaskExitError(void)
+/* prvTaskExitError is where a task function that returns goes (its
+ * saved return address, pxPortInitialiseStack). */
+void prvTaskExitError(void)
 {
 	uart_puts("kernel: a task returned\n");
 	board_exit(2);
-}
-
-/* pxPortInitialiseStack lays out the frame port.S restores: mepc, ra,
- * x5..x31, the critical nesting count and mstatus (MPP machine, MPIE). */
-static StackType_t *pxPortInitialiseStack(StackType_t *top, TaskFunction_t fn, void *param)
-{
-	StackType_t *sp = top - 31;
-	for (int i = 0; i < 31; i++)
-		sp[i] = 0;
-	sp[0] = (StackType_t)(uintptr_t)fn;
-	sp[1] = (StackType_t)(uintptr_t)prvTaskExitError;
-	sp[7] = (StackType_t)(uintptr_t)param; /* x10, a0 */
-	sp[29] = 0;                            /* xCriticalNesting */
-	sp[30] = 0x1880;                       /* MPP = 3, MPIE = 1 */
-	return sp;
 }
 
 TaskHandle_t xTaskCreateStatic(TaskFunction_t fn, const char *name, uint32_t depth,
@@ -394,61 +383,14 @@ static void prvIdleTask(void *unused)
 {
 	(void)unused;
 	for (;;)
-		__asm__ volatile("wfi");
-}
-
-static uint64_t mtime(void)
-{
-	uint32_t hi, lo;
-	do {
-		hi = REG32(CLINT_MTIME + 4);
-		lo = REG32(CLINT_MTIME);
-	} while (hi != REG32(CLINT_MTIME + 4));
-	return ((uint64_t)hi << 32) | lo;
-}
-
-static uint64_t nextTick;
-
-/* vPortSetupTimerInterrupt arms the next kernel tick on the CLINT. */
-void vPortSetupTimerInterrupt(void)
-{
-	if (nextTick == 0)
-		nextTick = mtime();
-	nextTick += configTICK_MTIME;
-	REG32(CLINT_MTIMECMP(0) + 4) = 0xffffffffu;
-	REG32(CLINT_MTIMECMP(0)) = (uint32_t)nextTick;
-	REG32(CLINT_MTIMECMP(0) + 4) = (uint32_t)(nextTick >> 32);
+		portWAIT_FOR_INTERRUPT();
 }
 
 void vTaskStartScheduler(void)
 {
 	xTaskCreateStatic(prvIdleTask, "IDLE", configMINIMAL_STACK_SIZE, 0, 0, idleStack, &idleTCB);
-	__asm__ volatile("csrc mstatus, 8");
+	portDISABLE_INTERRUPTS();
 	xCriticalNesting = 0;
 	xSchedulerRunning = 1;
-	vPortSetupTimerInterrupt();
-	__asm__ volatile("csrs mie, %0" : : "r"(1u << 7));
-	vPortStartFirstTask();
-}
-
-/* vPortTrapHandler is called by port.S on the ISR stack with the running
- * task's context saved; it may change pxCurrentTCB. */
-void vPortTrapHandler(uint32_t cause, uint32_t epc)
-{
-	if (cause == 0x80000007u) {
-		vPortSetupTimerInterrupt();
-		if (xTaskIncrementTick())
-			vTaskSwitchContext();
-		return;
-	}
-	if (cause == 11) { /* ecall from machine mode: yield */
-		vTaskSwitchContext();
-		return;
-	}
-	uart_puts("kernel: unexpected trap, mcause ");
-	uart_hex(cause);
-	uart_puts(" mepc ");
-	uart_hex(epc);
-	uart_putc('\n');
-	board_exit(3);
+	xPortStartScheduler();
 }

@@ -8,13 +8,16 @@
  * debugger that understands FreeRTOS understands this kernel. The code is
  * our own and much smaller: static task creation, priorities with
  * round-robin inside a priority, tick-driven delays, queues and binary
- * semaphores with blocking, on the RISC-V virt board (CLINT tick, ecall
- * yield), saving a task's registers with the RISC-V port's frame layout.
+ * semaphores with blocking. Its ports save a task's registers the way
+ * FreeRTOS's do: rv/ on the RISC-V virt board (CLINT tick, ecall yield, the
+ * RISC-V port's frame), cm/ on Cortex-M mps2 boards (SysTick, PendSV
+ * switch on the process stack, the ARM_CM3 and ARM_CM4F frames).
  */
 #ifndef REWIND_KERNEL_H
 #define REWIND_KERNEL_H
 
 #include <stdint.h>
+#include "portmacro.h"
 
 #define configMAX_PRIORITIES     5
 #define configMAX_TASK_NAME_LEN  12
@@ -118,7 +121,10 @@ BaseType_t xQueueReceive(QueueHandle_t q, void *item, TickType_t wait);
 #define xSemaphoreGive(s) xQueueSend((s), 0, 0)
 #define xSemaphoreTake(s, w) xQueueReceive((s), 0, (w))
 
-/* Port interface (port.S and kernel.c). */
+/* Port interface (rv/, cm/ and kernel.c). */
+StackType_t *pxPortInitialiseStack(StackType_t *top, TaskFunction_t fn, void *param);
+void xPortStartScheduler(void) __attribute__((noreturn));
+void prvTaskExitError(void);
 void vPortStartFirstTask(void) __attribute__((noreturn));
 void vTaskSwitchContext(void);
 BaseType_t xTaskIncrementTick(void);
