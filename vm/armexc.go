@@ -211,9 +211,10 @@ func (m *Machine) armInterrupt(h *Hart) bool {
 		return false
 	}
 	h.waiting = false
-	m.armEnter(h, exc, h.pc)
+	ret := h.pc
+	m.armEnter(h, exc, ret)
 	if m.trapStops {
-		m.setStop(Stop{Reason: StopTrap, Hart: h.id, PC: a.r[15], Time: m.time, Cause: uint32(exc)})
+		m.setStop(Stop{Reason: StopTrap, Hart: h.id, PC: ret, Time: m.time, Cause: uint32(exc)})
 	}
 	return true
 }
