@@ -37,9 +37,7 @@ func (s *Session) hitStop(st vm.Stop, ids []int, temp bool) Stop {
 		return s.stopHere(ReasonStep, st.Hart, "")
 	}
 	if st.Reason == vm.StopTrap {
-		out := s.stopHere(ReasonException, st.Hart, "trap: "+causeName(st.Cause))
-		out.Trap = s.trapOf(st)
-		return out
+		return s.trapStop(st, ids)
 	}
 	reason, desc := ReasonBreakpoint, ""
 	if b := s.byID(ids); b != nil {

@@ -183,6 +183,10 @@ func (m *Machine) armSyncException(h *Hart, f armFault, inflight uint64) {
 		a.mmfar = f.addr
 	}
 	exc := f.exc
+	at := m.time + inflight // the stop's time: before the faulting instruction
+	if f.counted && at > 0 {
+		at-- // inflight already counts it as a step
+	}
 	running := a.execPriority(false)
 	if exc != excHardFault && (a.group(a.excPrio(exc)) >= running || !a.excEnabled(exc)) {
 		exc = excHardFault
@@ -195,7 +199,7 @@ func (m *Machine) armSyncException(h *Hart, f armFault, inflight uint64) {
 	}
 	m.armEnter(h, exc, f.ret)
 	if m.trapStops {
-		m.setStop(Stop{Reason: StopTrap, Hart: h.id, PC: f.ret, Time: m.time + inflight, Cause: uint32(exc)})
+		m.setStop(Stop{Reason: StopTrap, Hart: h.id, PC: f.ret, Time: at, Cause: uint32(exc)})
 	}
 }
 
