@@ -162,9 +162,11 @@ func (s *Session) parseCauses(kind EventKind, text string) ([]checkpoint.CauseRa
 			return nil, "", err
 		}
 		out = append(out, rs...)
-		for _, r := range rs {
-			words = append(words, ta.name(r.Lo))
+		if len(rs) > 1 {
+			words = append(words, f) // "ecall": three causes
+			continue
 		}
+		words = append(words, ta.name(rs[0].Lo))
 	}
 	return out, strings.Join(words, ", "), nil
 }
@@ -203,7 +205,7 @@ func (s *Session) placeEvent(b *Breakpoint, sp BreakpointSpec) {
 	}
 	switch sp.Event {
 	case EventInterrupt:
-		if sp.Causes != "" {
+		if sp.Causes != "" && !strings.Contains(desc, "interrupt") {
 			desc = "interrupt " + desc
 		}
 	case EventException:
@@ -285,4 +287,40 @@ func (s *Session) keepStop(st Stop) Stop {
 		s.stops[n-1] = st
 	}
 	return st
+}
+
+// backOverTrapEntry lands a reverse run on the moment before the trap the
+// session stopped just after, when that trap is caught. A Cortex-M fault
+// and an interrupt take no time, so the moment before the trap has the
+// time of the handler's first instruction: a search strictly before now
+// cannot find it.
+func (s *Session) backOverTrapEntry() (Stop, bool) {
+	n := len(s.stops)
+	if n == 0 {
+		return Stop{}, false
+	}
+	last := s.stops[n-1]
+	t := last.Trap
+	if last.Reason != ReasonException || t == nil || last.Time != s.tl.Now() || t.Time != last.Time || last.PC == t.PC {
+		return Stop{}, false
+	}
+	if armed, f := s.trapConditions(); !armed || !f.Matches(t.Cause) {
+		return Stop{}, false
+	}
+	if err := s.seekBefore(t.Time); err != nil {
+		return s.errorStop(err), true
+	}
+	st := vm.Stop{Reason: vm.StopTrap, Hart: last.Hart, PC: t.PC, Time: t.Time, Cause: t.Cause, Tval: t.Tval}
+	return s.trapStop(st, last.BreakpointIDs), true
+}
+
+// seekBefore moves to time t as a replay first reaches it: before a trap
+// taken at t that took no time, even when the session stands after it.
+func (s *Session) seekBefore(t uint64) error {
+	if t == s.tl.Now() && t > s.tl.Start() {
+		if err := s.tl.Seek(t - 1); err != nil {
+			return err
+		}
+	}
+	return s.tl.Seek(t)
 }

@@ -227,3 +227,47 @@ func TestCatchRISCV(t *testing.T) {
 		})
 	}
 }
+
+// TestReverseFromHandlerEntry: from the first instruction of a handler,
+// reverse-continue with the trap caught lands before the trap just taken
+// (a Cortex-M fault and an interrupt take no time), and so does GoToFault.
+func TestReverseFromHandlerEntry(t *testing.T) {
+	cases := []struct {
+		open   func(testing.TB) *Session
+		kind   EventKind
+		causes string
+		pc     uint32
+	}{
+		{openARMFaults, EventException, "BusFault", 0x17a},
+		{openARMFaults, EventInterrupt, "7", 0x30c},
+		{func(t testing.TB) *Session { return openFirmware(t, "timer") }, EventInterrupt, "timer", 0x800002d6},
+		{func(t testing.TB) *Session { return openFirmware(t, "fault") }, EventException, "", 0x800001fa},
+	}
+	for _, c := range cases {
+		s := c.open(t)
+		if _, err := s.AddCatchpoint(c.kind, c.causes, Condition{}); err != nil {
+			t.Fatal(err)
+		}
+		fwd := s.Continue()
+		if fwd.Trap == nil || fwd.Trap.PC != c.pc {
+			t.Fatalf("%s: continue: %v", c.causes, fwd)
+		}
+		back := s.ReverseContinue()
+		if back.Reason != ReasonException || back.PC != c.pc || back.Time != fwd.Trap.Time {
+			t.Errorf("%s: reverse-continue from the handler: %v, want before %#x at %d", c.causes, back, c.pc, fwd.Trap.Time)
+		}
+		if f := fwd.Trap.Fault; f != nil && (back.Trap.Fault == nil ||
+			strings.Join(back.Trap.Fault.Lines(), "\n") != strings.Join(f.Lines(), "\n")) {
+			t.Errorf("%s: report backward %+v, forward %+v", c.causes, back.Trap.Fault, f)
+		}
+		if again := s.Continue(); again.Time != fwd.Time || again.PC != fwd.PC {
+			t.Errorf("%s: continue again: %v, want the handler stop %v", c.causes, again, fwd)
+		}
+		if fwd.Trap.Fault == nil {
+			continue
+		}
+		if g := s.GoToFault(); g.PC != c.pc || g.Time != fwd.Trap.Time {
+			t.Errorf("%s: go to fault from the handler: %v", c.causes, g)
+		}
+	}
+}

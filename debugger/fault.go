@@ -3,6 +3,8 @@ package debugger
 import (
 	"errors"
 	"fmt"
+	"log/slog"
+	"path"
 	"strings"
 
 	"github.com/rewind-debugger/rewind/checkpoint"
@@ -63,7 +65,7 @@ func (r *FaultReport) Where() string {
 		s += " in " + r.Function
 	}
 	if r.File != "" && r.Line > 0 {
-		s += fmt.Sprintf(" (%s:%d)", r.File, r.Line)
+		s += fmt.Sprintf(" (%s:%d)", path.Base(r.File), r.Line)
 	}
 	return s
 }
@@ -87,7 +89,7 @@ func (r *FaultReport) Lines() []string {
 	if r.Halted {
 		out = append(out, "  no handler could take it: the board halted on the faulting instruction")
 	}
-	out = append(out, fmt.Sprintf("  the faulting instruction ran at time %d (go there with `fault goto`, or reverse-continue with the fault caught)", r.Time))
+	out = append(out, fmt.Sprintf("  time %d is just before the faulting instruction: go to the fault, or reverse-continue with the fault caught, to see the state it faulted on", r.Time))
 	return out
 }
 
@@ -110,7 +112,7 @@ func (s *Session) faultReport(st vm.Stop, regs vm.FaultRegisters, ok bool) *Faul
 		r.Registers = []FaultRegister{{"CFSR", regs.CFSR}, {"HFSR", regs.HFSR}, {"MMFAR", regs.MMFAR}, {"BFAR", regs.BFAR}}
 		return r
 	}
-	r.Details = riscvFaultLines(st.Cause, st.Tval)
+	r.Details = riscvFaultLines(st.Cause, st.Tval, st.PC)
 	r.Registers = []FaultRegister{{"mcause", st.Cause}, {"mepc", st.PC}, {"mtval", st.Tval}}
 	return r
 }
@@ -185,8 +187,8 @@ func (s *Session) faultCauses() *checkpoint.TrapFilter {
 // trapFault is the fault report of a trap or fatal stop st (nil when
 // st is no fault). Forward, the machine is just after the trap entry and
 // the fault registers are read there; at a reverse stop it is before the
-// faulting instruction, so the registers come from a short search back
-// from just after it.
+// faulting instruction, so it runs forward into the trap, reads them and
+// comes back.
 func (s *Session) trapFault(st vm.Stop) *FaultReport {
 	if !s.traps().fault(st.Cause) {
 		return nil
@@ -195,13 +197,34 @@ func (s *Session) trapFault(st vm.Stop) *FaultReport {
 		regs, ok := s.m.Hart(st.Hart).FaultRegisters()
 		return s.faultReport(st, regs, ok)
 	}
-	now := s.tl.Now()
-	rep, err := s.latestFault(now)
-	if serr := s.tl.Seek(now); serr != nil || err != nil || rep == nil || rep.Time != st.Time {
-		_, ok := s.m.Hart(st.Hart).FaultRegisters()
-		return s.faultReport(st, vm.FaultRegisters{}, ok) // the bits are unknown
+	regs, ok, err := s.regsAfterTrap(st)
+	if err != nil {
+		slog.Warn("reading the fault registers", "time", st.Time, "err", err)
 	}
-	return rep
+	return s.faultReport(st, regs, ok)
+}
+
+// regsAfterTrap reads the fault registers just after the trap st, which
+// the session stands just before.
+func (s *Session) regsAfterTrap(st vm.Stop) (vm.FaultRegisters, bool, error) {
+	now := s.tl.Now()
+	s.tl.SetConditions(checkpoint.Conditions{Traps: true,
+		TrapCauses: &checkpoint.TrapFilter{Ranges: one(st.Cause)}})
+	hit := s.tl.Run(now + 1)
+	var regs vm.FaultRegisters
+	ok := s.m.IsCortexM()
+	found := hit.Reason == vm.StopTrap && hit.Time == st.Time
+	if found {
+		regs, ok = s.m.Hart(st.Hart).FaultRegisters()
+	}
+	s.arm(s.reverse)
+	if err := s.seekBefore(now); err != nil {
+		return regs, ok, err
+	}
+	if !found {
+		return regs, ok, fmt.Errorf("no trap at time %d (%v)", st.Time, hit.Reason)
+	}
+	return regs, ok, nil
 }
 
 // GoToFault moves to the moment before the faulting instruction of the
@@ -211,12 +234,11 @@ func (s *Session) GoToFault() Stop {
 	if err != nil {
 		return s.errorStop(err)
 	}
-	st := s.Seek(rep.Time)
-	if st.Reason == ReasonGoto {
-		st.Description = fmt.Sprintf("before the faulting instruction of the %s at %s", rep.Name, rep.Where())
-		if n := len(s.stops); n > 0 {
-			s.stops[n-1].Description = st.Description
-		}
+	s.begin()
+	if err := s.seekBefore(rep.Time); err != nil {
+		return s.errorStop(err)
 	}
+	st := s.stopHere(ReasonGoto, rep.Hart,
+		fmt.Sprintf("before the faulting instruction of the %s at %s", rep.Name, rep.Where()))
 	return st
 }

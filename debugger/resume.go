@@ -87,6 +87,9 @@ func (s *Session) runBackward(floor uint64) Stop {
 		s.ClearPause()
 		return s.stopHere(ReasonPause, s.hart, "paused")
 	}
+	if st, ok := s.backOverTrapEntry(); ok {
+		return st
+	}
 	// One search: hits are visited newest first and counted backwards
 	// until one stops (its result is taken from seekRes as it is visited).
 	s.seekRes = map[hitKey]hitResult{}

@@ -78,6 +78,8 @@ type Trap struct {
 	Interrupt bool
 	// Fault is the fault report when the trap is a fault.
 	Fault *FaultReport
+	// Time is the moment before the trap was taken.
+	Time uint64
 }
 
 // Exited reports whether the guest has finished.
@@ -143,7 +145,7 @@ func (s *Session) machineStop(st vm.Stop) (Stop, bool) {
 // trapOf describes a trap stop.
 func (s *Session) trapOf(st vm.Stop) *Trap {
 	ta := s.traps()
-	t := &Trap{Cause: st.Cause, Tval: st.Tval, PC: st.PC, Name: ta.name(st.Cause), Interrupt: ta.interrupt(st.Cause)}
+	t := &Trap{Cause: st.Cause, Tval: st.Tval, PC: st.PC, Name: ta.name(st.Cause), Interrupt: ta.interrupt(st.Cause), Time: st.Time}
 	if f := s.syms.FunctionAt(st.PC); f != nil {
 		t.Function = f.Name
 	}
