@@ -34,6 +34,18 @@ func (f EventFilter) matches(ta trapArch, cause uint32) bool {
 	return f.Code < 0 || uint32(f.Code) == cause&^interruptBit
 }
 
+// causes are the cause ranges of the filter's kind (nil: every trap), so
+// that a summary of the traps taken can rule segments out.
+func (f EventFilter) causes(ta trapArch) *checkpoint.TrapFilter {
+	switch f.Kind {
+	case EventInterrupt:
+		return &checkpoint.TrapFilter{Ranges: ta.interrupts()}
+	case EventException:
+		return &checkpoint.TrapFilter{Ranges: ta.exceptions()}
+	}
+	return nil
+}
+
 // TrapEvent is one trap taken.
 type TrapEvent struct {
 	// Time is the moment before the trap entry (seek there to see the
@@ -61,7 +73,7 @@ func (s *Session) QueryEvents(f EventFilter, p QueryPage) (TrapEvents, error) {
 	var out TrapEvents
 	err := s.query(func() error {
 		ta := s.traps()
-		c := checkpoint.Conditions{Traps: true,
+		c := checkpoint.Conditions{Traps: true, TrapCauses: f.causes(ta),
 			Predicate: func(_ *vm.Machine, st vm.Stop) bool { return f.matches(ta, st.Cause) }}
 		hits, info, err := s.searchAll(c, p)
 		out.QueryInfo = info
