@@ -110,3 +110,17 @@ func (c *Console) cmdFault(arg string) error {
 	}
 	return fmt.Errorf("fault: unknown argument %q (fault, or fault goto)", arg)
 }
+
+// completeCatch completes catch's kind and causes, and fault's goto.
+func (c *Console) completeCatch(name, before, word string) []string {
+	if len(strings.Fields(before)) > 1 {
+		if name == "fault" {
+			return nil
+		}
+		return c.matching(c.s.TrapCauseNames(), word)
+	}
+	if name == "fault" {
+		return c.matching([]string{"goto"}, word)
+	}
+	return c.matching(sortedKeys(catchKinds), word)
+}
