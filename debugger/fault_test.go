@@ -118,3 +118,22 @@ func TestCatchpointTable(t *testing.T) {
 		t.Errorf("a second SysTick with systicks == 2: %v", st)
 	}
 }
+
+// TestFaultSignals classifies the faults of faults.elf as gdb users expect.
+func TestFaultSignals(t *testing.T) {
+	s := openARMFaults(t)
+	if _, err := s.AddCatchpoint(EventException, "", Condition{}); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, st := range collectForward(t, s) {
+		got = append(got, st.Trap.Fault.Signal())
+	}
+	want := "SIGFPE SIGBUS SIGBUS SIGILL SIGILL SIGILL"
+	if strings.Join(got, " ") != want {
+		t.Errorf("signals %v, want %s", got, want)
+	}
+	if sig := (&FaultReport{Cause: 5, Registers: []FaultRegister{{"mcause", 5}}}).Signal(); sig != "SIGSEGV" {
+		t.Errorf("RISC-V load access fault: %s", sig)
+	}
+}
