@@ -131,11 +131,15 @@ func (s *Session) Fault() (*FaultReport, error) {
 		}
 	}
 	var rep *FaultReport
+	pc := s.m.Hart(s.hart).PC()
 	err := s.query(func() error {
 		var err error
 		rep, err = s.latestFault(now)
 		return err
 	})
+	if err == nil && s.m.Hart(s.hart).PC() != pc {
+		err = s.reenterTrap(now)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -145,11 +149,21 @@ func (s *Session) Fault() (*FaultReport, error) {
 	return rep, nil
 }
 
-// latestFault searches back from just after now for the newest trap into
-// a fault handler, reading the fault registers where the trap was taken.
+// latestFault finds the newest trap into a fault handler at or before
+// now: one taken at now itself (run into from the moment before it), else
+// by a search back, reading the fault registers where it was taken. The
+// session is left anywhere (see query).
 func (s *Session) latestFault(now uint64) (*FaultReport, error) {
-	from := min(now+1, s.tl.End())
-	if err := s.tl.Seek(from); err != nil {
+	if err := s.seekBefore(now); err != nil {
+		return nil, err
+	}
+	faults := s.faultCauses()
+	s.tl.SetConditions(checkpoint.Conditions{Traps: true, TrapCauses: faults})
+	if st := s.tl.Run(now + 1); st.Reason == vm.StopTrap && st.Time == now {
+		regs, ok := s.m.Hart(st.Hart).FaultRegisters()
+		return s.faultReport(st, regs, ok), nil
+	}
+	if err := s.seekBefore(now); err != nil {
 		return nil, err
 	}
 	ta := s.traps()
@@ -158,7 +172,7 @@ func (s *Session) latestFault(now uint64) (*FaultReport, error) {
 		ok   bool
 	}
 	seen := map[hitKey]taken{}
-	c := checkpoint.Conditions{Traps: true, TrapCauses: s.faultCauses(),
+	c := checkpoint.Conditions{Traps: true, TrapCauses: faults,
 		Predicate: func(m *vm.Machine, st vm.Stop) bool {
 			if !ta.fault(st.Cause) {
 				return false
@@ -177,6 +191,24 @@ func (s *Session) latestFault(now uint64) (*FaultReport, error) {
 	}
 	t := seen[hitKey{h.Time, h.Hart}]
 	return s.faultReport(h.Stop, t.regs, t.ok), nil
+}
+
+// reenterTrap takes again the trap at time now that the session stood
+// just after: the query that returned to now stopped before that trap
+// (a Cortex-M fault or an interrupt takes no time, so both moments are
+// now), and a report must not move the session.
+func (s *Session) reenterTrap(now uint64) error {
+	s.tl.SetConditions(checkpoint.Conditions{Traps: true})
+	st := s.tl.Run(now + 1)
+	s.arm(false)
+	if st.Reason != vm.StopTrap || st.Time != now {
+		if err := s.tl.Seek(now); err != nil {
+			return err
+		}
+		return fmt.Errorf("returning to the trap entry at time %d: stopped by %v at %d", now, st.Reason, st.Time)
+	}
+	s.cache = frameCache{}
+	return nil
 }
 
 // faultCauses is the trap filter of every fault of the architecture.

@@ -137,3 +137,26 @@ func TestFaultSignals(t *testing.T) {
 		t.Errorf("RISC-V load access fault: %s", sig)
 	}
 }
+
+// TestFaultKeepsHandlerEntry: at the handler's first instruction, when
+// the last stop recorded is not the trap's (an operation that stopped
+// without moving), asking for the report leaves the session there, not at
+// the moment before the fault with the same time.
+func TestFaultKeepsHandlerEntry(t *testing.T) {
+	s := openARMFaults(t)
+	if err := s.SetExceptionFilters([]string{FilterBusFault}); err != nil {
+		t.Fatal(err)
+	}
+	fwd := s.Continue()
+	if fwd.Trap == nil || fwd.Trap.PC != 0x17a {
+		t.Fatalf("continue: %v", fwd)
+	}
+	s.stopHere(ReasonPause, 0, "paused") // a stop that did not move
+	r, err := s.Fault()
+	if err != nil || r.Name != "BusFault" || r.Time != fwd.Time {
+		t.Fatalf("fault: %+v, %v", r, err)
+	}
+	if pc := s.m.Hart(0).PC(); pc != fwd.PC || s.Now() != fwd.Time {
+		t.Errorf("after the report at %#x, time %d; want the handler %#x at %d", pc, s.Now(), fwd.PC, fwd.Time)
+	}
+}
