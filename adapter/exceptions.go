@@ -105,3 +105,12 @@ func (s *Server) onGoToFault(req *envelope) {
 	s.reply(req, nil)
 	s.run(func(d *debugger.Session) debugger.Stop { return d.GoToFault() })
 }
+
+// trapLabel is the stopped event's description of a trap stop: "Paused
+// on UsageFault", "Paused on interrupt SysTick".
+func trapLabel(t *debugger.Trap) string {
+	if t.Interrupt {
+		return "Paused on interrupt " + t.Name
+	}
+	return "Paused on " + t.Name
+}

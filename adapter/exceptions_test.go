@@ -51,7 +51,7 @@ func TestExceptionFiltersCortexM(t *testing.T) {
 		t.Fatalf("goToFault: %+v", st)
 	}
 	c.ok("reverseContinue", map[string]any{"threadId": 1}, nil)
-	if st := c.stopped(); st.Reason != "exception" || !strings.Contains(st.Text, "divide by zero") {
+	if st := c.stopped(); st.Reason != "exception" || !strings.Contains(st.Text, "divide by zero") || st.Description != "Paused on UsageFault" {
 		t.Fatalf("reverse-continue from the fault: %+v", st)
 	}
 	var stack struct {
