@@ -206,31 +206,6 @@ func accessOf(t dap.DataBreakpointAccessType) debugger.Access {
 	return debugger.AccessWrite
 }
 
-func (s *Server) onSetExceptionBreakpoints(req *envelope) {
-	var a dap.SetExceptionBreakpointsArguments
-	if !s.decode(req, &a) {
-		return
-	}
-	sess := s.acquireConfig(req)
-	if sess == nil {
-		return
-	}
-	defer s.releaseConfig()
-	names := append([]string(nil), a.Filters...)
-	for _, o := range a.FilterOptions {
-		names = append(names, o.FilterId)
-	}
-	if err := sess.SetExceptionFilters(names); err != nil {
-		s.fail(req, err.Error())
-		return
-	}
-	bps := make([]dap.Breakpoint, len(names))
-	for i := range bps {
-		bps[i].Verified = true
-	}
-	s.reply(req, dap.SetExceptionBreakpointsResponseBody{Breakpoints: bps})
-}
-
 func (s *Server) onBreakpointLocations(req *envelope) {
 	var a dap.BreakpointLocationsArguments
 	if !s.decode(req, &a) {

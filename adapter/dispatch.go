@@ -47,5 +47,6 @@ func handlerTable() map[string]handler {
 		"rewind/reverseStepIn":      (*Server).onReverseStepIn,
 		"rewind/seek":               (*Server).onSeek,
 		"rewind/timeline":           (*Server).onTimeline,
+		"rewind/goToFault":          (*Server).onGoToFault,
 	}
 }

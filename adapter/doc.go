@@ -3,8 +3,11 @@
 // in both directions of time: Step Back and Reverse buttons
 // (supportsStepBack), reverse data breakpoints, and custom requests for
 // the Rewind extension (rewind/reverseStepOut, rewind/reverseStepIn,
-// rewind/seek, rewind/timeline; dispatch.go lists them, custom.go holds
-// their arguments and bodies).
+// rewind/seek, rewind/timeline, rewind/goToFault; dispatch.go lists them,
+// custom.go holds their arguments and bodies). Exception breakpoint
+// filters (exceptions.go) cover both architectures, take conditions
+// (interrupt numbers, cause names) and answer exceptionInfo with the
+// fault report.
 //
 // The adapter only translates: every debugging behaviour lives in the
 // debugger package. Messages are read with a framing reader of its own

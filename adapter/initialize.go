@@ -1,9 +1,6 @@
 package adapter
 
-import (
-	"github.com/google/go-dap"
-	"github.com/rewind-debugger/rewind/debugger"
-)
+import "github.com/google/go-dap"
 
 // capabilities are what Rewind's adapter supports.
 func capabilities() dap.Capabilities {
@@ -32,11 +29,8 @@ func capabilities() dap.Capabilities {
 		SupportsLoadedSourcesRequest:       true,
 		SupportsValueFormattingOptions:     true,
 		SupportTerminateDebuggee:           true,
-		ExceptionBreakpointFilters: []dap.ExceptionBreakpointsFilter{
-			{Filter: debugger.FilterAllFaults, Label: "All faults", Description: "Stop when the firmware takes any exception (access faults, misaligned accesses, illegal instructions, ebreak, ecall)"},
-			{Filter: debugger.FilterIllegal, Label: "Illegal instruction", Description: "Stop on an illegal instruction trap"},
-			{Filter: debugger.FilterEbreak, Label: "ebreak", Description: "Stop when the firmware executes ebreak"},
-		},
+		ExceptionBreakpointFilters:         exceptionFilters(),
+		SupportsExceptionFilterOptions:     true,
 	}
 }
 

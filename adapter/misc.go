@@ -1,36 +1,12 @@
 package adapter
 
 import (
-	"fmt"
 	"path/filepath"
 
 	"github.com/google/go-dap"
 	"github.com/rewind-debugger/rewind/debugger"
 	"github.com/rewind-debugger/rewind/internal/hostfile"
 )
-
-func (s *Server) onExceptionInfo(req *envelope) {
-	var a dap.ExceptionInfoArguments
-	if !s.decode(req, &a) {
-		return
-	}
-	if s.acquire(req) == nil {
-		return
-	}
-	defer s.mu.Unlock()
-	t := s.last.Trap
-	if t == nil {
-		s.fail(req, "the last stop was not a trap")
-		return
-	}
-	fn := t.Function
-	if fn == "" {
-		fn = "an unknown function"
-	}
-	desc := fmt.Sprintf("%s: mcause=0x%08x mtval=0x%08x pc=0x%08x in %s", debugger.CauseName(t.Cause), t.Cause, t.Tval, t.PC, fn)
-	s.reply(req, dap.ExceptionInfoResponseBody{ExceptionId: debugger.CauseName(t.Cause), Description: desc,
-		BreakMode: "always", Details: &dap.ExceptionDetails{Message: desc, TypeName: "RISC-V trap"}})
-}
 
 func (s *Server) onLoadedSources(req *envelope) {
 	sess := s.acquire(req)

@@ -40,8 +40,19 @@ func TestInitializeCapabilities(t *testing.T) {
 		}
 	}
 	filters, _ := caps["exceptionBreakpointFilters"].([]any)
-	if len(filters) != 3 {
-		t.Errorf("exception filters: %v", caps["exceptionBreakpointFilters"])
+	ids := map[any]bool{}
+	for _, f := range filters {
+		if m, ok := f.(map[string]any); ok {
+			ids[m["filter"]] = true
+		}
+	}
+	for _, id := range []string{"faults", "interrupts", "illegal", "ebreak", "hardfault", "memmanage", "busfault", "usagefault", "svc"} {
+		if !ids[id] {
+			t.Errorf("exception filter %q missing: %v", id, caps["exceptionBreakpointFilters"])
+		}
+	}
+	if caps["supportsExceptionFilterOptions"] != true {
+		t.Error("supportsExceptionFilterOptions not set")
 	}
 }
 
@@ -445,9 +456,10 @@ func TestExceptionFilter(t *testing.T) {
 	}
 	var info struct {
 		ExceptionId, Description string
+		Details                  struct{ Message string }
 	}
 	c.ok("exceptionInfo", map[string]any{"threadId": 1}, &info)
-	if info.ExceptionId != "load access fault" || !strings.Contains(info.Description, "mtval=0x00050000") || !strings.Contains(info.Description, "main") {
+	if info.ExceptionId != "load access fault" || !strings.Contains(info.Details.Message, "mtval=0x00050000") || !strings.Contains(info.Description, "main") {
 		t.Fatalf("exceptionInfo: %+v", info)
 	}
 	c.ok("reverseContinue", map[string]any{"threadId": 1}, nil)

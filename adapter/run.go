@@ -147,6 +147,10 @@ func describe(st debugger.Stop) string {
 		return "Moved in time"
 	case debugger.ReasonError:
 		return "Stopped on an error"
+	case debugger.ReasonException:
+		if st.Trap != nil {
+			return trapLabel(st.Trap)
+		}
 	}
 	r := st.Reason.String()
 	if r == "" {

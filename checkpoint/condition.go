@@ -23,6 +23,8 @@ type Conditions struct {
 	Watchpoints []Watchpoint
 	// Traps stops when a hart takes a trap (exception or interrupt).
 	Traps bool
+	// TrapCauses, when set, narrows the trap stops to the causes it selects.
+	TrapCauses *TrapFilter
 	// Predicate, when set, is asked at every breakpoint, watchpoint or trap
 	// hit; the hit counts only if it returns true. It runs with the machine
 	// at the hit: before the instruction for a breakpoint, after the access
@@ -69,7 +71,11 @@ func (c *Conditions) accepts(m *vm.Machine, st vm.Stop) bool {
 		if !c.breakpointAt(st.Hart, st.PC) {
 			return false
 		}
-	case vm.StopWatchpoint, vm.StopTrap:
+	case vm.StopTrap:
+		if !c.TrapCauses.Matches(st.Cause) {
+			return false
+		}
+	case vm.StopWatchpoint:
 	default:
 		return false
 	}

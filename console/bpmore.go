@@ -155,11 +155,13 @@ func (c *Console) saveOne(sb *strings.Builder, b *debugger.Breakpoint) {
 			cmd = "awatch"
 		}
 		loc = sp.Expr
+	case debugger.KindEvent:
+		cmd, loc = catchCommand(b), ""
 	}
 	if b.Condition != "" {
 		loc += " if " + b.Condition
 	}
-	fmt.Fprintf(sb, "%s %s\n", cmd, loc)
+	fmt.Fprintln(sb, strings.TrimSpace(cmd+" "+loc))
 	if b.Disabled {
 		sb.WriteString("disable $bpnum\n")
 	}

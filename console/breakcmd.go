@@ -155,6 +155,9 @@ func (c *Console) infoBreakpoints() {
 			}
 			what = fmt.Sprintf("%s (%d bytes at %#x)", e.Spec.Expr, e.Size, e.Addr)
 		}
+		if e.Kind == debugger.KindEvent {
+			typ, what = "catchpoint", e.Message
+		}
 		fmt.Fprintf(c.out, "%-4d %-15s %-5s %-4s %s\n", e.ID, typ, disp, enb, what)
 		if e.Condition != "" {
 			fmt.Fprintf(c.out, "        stop only if %s\n", e.Condition)

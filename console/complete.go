@@ -41,6 +41,8 @@ func (c *Console) Complete(line string) (start int, words []string) {
 		return start, c.matching(c.locationWords(), word)
 	case "source", "save":
 		return start, nil
+	case "catch", "fault":
+		return start, c.completeCatch(cmd.Name, line[:start], word)
 	}
 	return c.completeExpr(line, start)
 }

@@ -32,6 +32,10 @@ func TestCompletion(t *testing.T) {
 		{"tbreak put_t\t\r", "tbreak put_tenths "},
 		{"print nosuch\t\r", "print nosuch"},
 		{"x\t/4x 0\r", "x /4x 0"},
+		{"catch int\t\r", "catch interrupt "},
+		{"catch interrupt tim\t\r", "catch interrupt timer "},
+		{"catch trap load-\t\r", "catch trap load-access-fault "},
+		{"fault g\t\r", "fault goto "},
 	}
 	for _, tt := range tests {
 		var screen bytes.Buffer

@@ -24,6 +24,8 @@ func dispatchTable() map[string]handler {
 		"commands":         func(c *Console, cmd Command) error { return c.cmdCommands(cmd.Arg) },
 		"save":             func(c *Console, cmd Command) error { return c.cmdSave(cmd.Arg) },
 		"watch":            func(c *Console, cmd Command) error { return c.cmdWatch(cmd.Name, cmd.Arg) },
+		"catch":            func(c *Console, cmd Command) error { return c.cmdCatch(cmd.Arg) },
+		"fault":            func(c *Console, cmd Command) error { return c.cmdFault(cmd.Arg) },
 		"rwatch":           func(c *Console, cmd Command) error { return c.cmdWatch(cmd.Name, cmd.Arg) },
 		"awatch":           func(c *Console, cmd Command) error { return c.cmdWatch(cmd.Name, cmd.Arg) },
 		"info":             func(c *Console, cmd Command) error { return c.cmdInfo(cmd.Arg) },

@@ -27,6 +27,7 @@ func (c *Console) infoTopics() map[string]func(arg string) error {
 		"checkpoints":    func(string) error { c.infoBookmarks(); return nil },
 		"tasks-timeline": c.infoTasksTimeline,
 		"peripherals":    c.infoPeripheral, // peripheral.go
+		"fault":          func(string) error { return c.infoFault() },
 	}
 }
 
@@ -35,7 +36,7 @@ var infoAliases = map[string]string{"b": "breakpoints", "br": "breakpoints", "r"
 	"f": "frame", "disp": "display"}
 
 // infoList names the info topics for messages.
-const infoList = "breakpoints, watchpoints, registers, all-registers, locals, args, frame, threads, tasks-timeline, display, line, symbol, source, bookmarks, peripherals"
+const infoList = "breakpoints, watchpoints, registers, all-registers, locals, args, frame, threads, tasks-timeline, fault, display, line, symbol, source, bookmarks, peripherals"
 
 // cmdInfo shows breakpoints, registers, locals, args, the frame or the
 // harts.

@@ -20,12 +20,12 @@ type Command struct {
 // one has a handler in dispatchTable.
 var commandNames = []string{
 	"break", "tbreak", "rbreak", "delete", "clear", "enable", "disable", "condition", "ignore", "commands", "save",
-	"watch", "rwatch", "awatch", "info",
+	"watch", "rwatch", "awatch", "catch", "info",
 	"run", "start", "continue", "next", "step", "finish", "stepi", "nexti", "until", "advance", "jump",
 	"reverse-continue", "reverse-next", "reverse-step", "reverse-finish", "reverse-stepi", "reverse-advance",
 	"print", "output", "call", "printf", "echo", "display", "undisplay", "ptype", "whatis", "set", "x",
 	"backtrace", "thread", "tswitch", "reverse-tswitch", "frame", "up", "down", "list", "disassemble",
-	"when", "seek", "bookmark", "goto", "history", "writes", "calls", "events", "logpoint-history", "origin", "uart",
+	"when", "seek", "bookmark", "goto", "fault", "history", "writes", "calls", "events", "logpoint-history", "origin", "uart",
 	"source", "define", "document", "if", "while", "help", "quit",
 }
 

@@ -21,6 +21,8 @@ func (c *Console) showStop(st debugger.Stop) {
 		switch {
 		case e.Kind == debugger.KindData:
 			c.watchStop(e, st)
+		case e.Kind == debugger.KindEvent:
+			fmt.Fprintf(c.out, "Catchpoint %d (%s), ", e.ID, e.Message)
 		case e.Spec.Temporary:
 			fmt.Fprintf(c.out, "Temporary breakpoint %d, ", e.ID)
 		default:
@@ -90,22 +92,8 @@ func reasonText(st debugger.Stop, backward bool) string {
 	case debugger.ReasonEndOfHistory:
 		return fmt.Sprintf("[end of history, time %d: the recording ends here; step back or reverse to explore it]", st.Time)
 	case debugger.ReasonException, debugger.ReasonHalted:
-		if tr := st.Trap; tr != nil {
-			where := fmt.Sprintf("%#x", tr.PC)
-			if tr.Function != "" {
-				where += " in " + tr.Function
-			}
-			hint := "; reverse-stepi goes back before it"
-			switch {
-			case backward:
-				hint = " (stopped before it)"
-			case st.Reason == debugger.ReasonHalted:
-				// The board halts on the faulting instruction, which never
-				// completes: there is no trap handler to run.
-				hint = "; no trap handler can take it, so the board halted on the faulting instruction (continue ends the run)"
-			}
-			return fmt.Sprintf("%s: %s at %s (mtval %#x)%s", capitalize(st.Reason.String()),
-				debugger.CauseName(tr.Cause), where, tr.Tval, hint)
+		if st.Trap != nil {
+			return trapText(st, backward)
 		}
 	case debugger.ReasonPause:
 		if st.Description == "" || st.Description == "paused" {

@@ -43,7 +43,7 @@ func (s *Session) arm(reverse bool) {
 	for _, b := range s.bps.data {
 		c.Watchpoints = append(c.Watchpoints, checkpoint.Watchpoint{Addr: b.Addr, Size: b.Size, Access: b.Access.vmAccess()})
 	}
-	c.Traps = len(s.bps.filters) > 0
+	c.Traps, c.TrapCauses = s.trapConditions()
 	c.Predicate = s.accept
 	s.tl.SetConditions(c)
 }
@@ -64,9 +64,7 @@ func (s *Session) accept(_ *vm.Machine, st vm.Stop) bool {
 	case vm.StopWatchpoint:
 		r.ids = s.take(s.bps.watching(st.Addr, st.Size, accessOf(st.Access)), st)
 	case vm.StopTrap:
-		if s.trapWanted(st.Cause) {
-			r.ids = []int{0}
-		}
+		r.ids = s.trapHit(st)
 	default:
 		return true
 	}
@@ -108,19 +106,6 @@ func (s *Session) take(bs []*Breakpoint, st vm.Stop) []int {
 		ids = append(ids, b.ID)
 	}
 	return ids
-}
-
-// trapWanted applies the exception filters to a trap cause.
-func (s *Session) trapWanted(cause uint32) bool {
-	f := s.bps.filters
-	if s.m.IsCortexM() {
-		return cortexMTrapWanted(f, cause)
-	}
-	if cause&interruptBit != 0 || s.rtosYield(cause) {
-		return false
-	}
-	return f[FilterAllFaults] || (f[FilterIllegal] && cause == causeIllegal) ||
-		(f[FilterEbreak] && cause == causeBreakpoint)
 }
 
 // condTrue evaluates a breakpoint's condition on hart now; an error counts

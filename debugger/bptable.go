@@ -25,6 +25,10 @@ type BreakpointSpec struct {
 	Condition
 	// Temporary breakpoints are removed when they stop the run.
 	Temporary bool
+	// Event and Causes describe a catchpoint (KindEvent): the kind of trap
+	// and the causes typed by the user (empty: every trap of the kind).
+	Event  EventKind
+	Causes string
 	// value is what a data breakpoint made by WatchSpec watches, to
 	// format the values of its stops.
 	value *cexpr.Value
@@ -110,6 +114,8 @@ func (s *Session) resolve(b *Breakpoint, sp BreakpointSpec) {
 		s.placeInstruction(b, sp.Addr)
 	case KindData:
 		placeData(b, sp)
+	case KindEvent:
+		s.placeEvent(b, sp)
 	default:
 		b.Message = fmt.Sprintf("unknown breakpoint kind %d", sp.Kind)
 	}

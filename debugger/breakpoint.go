@@ -3,6 +3,8 @@ package debugger
 import (
 	"fmt"
 	"slices"
+
+	"github.com/rewind-debugger/rewind/checkpoint"
 )
 
 // Kind says what a breakpoint is attached to.
@@ -14,6 +16,7 @@ const (
 	KindFunction
 	KindInstruction
 	KindData
+	KindEvent // a catchpoint: traps of chosen causes (catch.go)
 )
 
 // Breakpoint is one breakpoint of the session's table, as the session
@@ -44,8 +47,9 @@ type Breakpoint struct {
 	LogMessage string
 	condFunc   CondFunc
 	hit        hitCond
-	seen       hitLog // hits seen going forward, for hit counts
-	back       uint64 // hits counted during one reverse search
+	seen       hitLog                 // hits seen going forward, for hit counts
+	back       uint64                 // hits counted during one reverse search
+	traps      *checkpoint.TrapFilter // the causes a KindEvent breakpoint catches
 }
 
 // Condition-related fields shared by every breakpoint specification.
@@ -90,7 +94,8 @@ type breakpoints struct {
 	data    []*Breakpoint // the live data breakpoints
 	dirty   bool          // byAddr, addrs and data are stale
 	filters map[string]bool
-	temp    map[uint32]bool // run-to and step-out addresses
+	caught  *checkpoint.TrapFilter // the causes the exception filters select (nil: none)
+	temp    map[uint32]bool        // run-to and step-out addresses
 }
 
 // insert adds b, whose id is larger than every id in the table.
@@ -187,6 +192,9 @@ func (s *Session) Breakpoint(id int) *Breakpoint { return s.bps.get(id) }
 
 // String describes the breakpoint for messages ("breakpoint 2 at demo.c:93").
 func (b *Breakpoint) String() string {
+	if b.Kind == KindEvent {
+		return fmt.Sprintf("catchpoint %d (%s)", b.ID, b.Message)
+	}
 	if b.Kind == KindData {
 		return fmt.Sprintf("data breakpoint %d on %s of %d bytes at %#x", b.ID, b.Access, b.Size, b.Addr)
 	}

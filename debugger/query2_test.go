@@ -28,7 +28,7 @@ func TestQueryEventsAgainstSteps(t *testing.T) {
 			}
 			var want []TrapEvent
 			stepAll(t, s, checkpoint.Conditions{Traps: true}, func(now uint64, st *vm.Stop) {
-				if st == nil || st.Reason != vm.StopTrap || !tc.f.matches(st.Cause) {
+				if st == nil || st.Reason != vm.StopTrap || !tc.f.matches(riscvTraps{}, st.Cause) {
 					return
 				}
 				e := TrapEvent{Time: st.Time, Hart: st.Hart, PC: st.PC, Cause: st.Cause, Tval: st.Tval, Name: causeName(st.Cause)}

@@ -22,14 +22,28 @@ type EventFilter struct {
 	Code int
 }
 
-// matches reports whether a trap with this mcause is selected.
-func (f EventFilter) matches(cause uint32) bool {
-	irq := cause&(1<<31) != 0
+// matches reports whether a trap with this cause is selected, in the
+// trap architecture ta (the code is the cause without RISC-V's interrupt
+// bit; on Cortex-M the exception number).
+func (f EventFilter) matches(ta trapArch, cause uint32) bool {
+	irq := ta.interrupt(cause)
 	switch {
 	case f.Kind == EventInterrupt && !irq, f.Kind == EventException && irq:
 		return false
 	}
-	return f.Code < 0 || uint32(f.Code) == cause&^(1<<31)
+	return f.Code < 0 || uint32(f.Code) == cause&^interruptBit
+}
+
+// causes are the cause ranges of the filter's kind (nil: every trap), so
+// that a summary of the traps taken can rule segments out.
+func (f EventFilter) causes(ta trapArch) *checkpoint.TrapFilter {
+	switch f.Kind {
+	case EventInterrupt:
+		return &checkpoint.TrapFilter{Ranges: ta.interrupts()}
+	case EventException:
+		return &checkpoint.TrapFilter{Ranges: ta.exceptions()}
+	}
+	return nil
 }
 
 // TrapEvent is one trap taken.
@@ -42,7 +56,7 @@ type TrapEvent struct {
 	Function string
 	File     string
 	Line     int
-	Cause    uint32 // mcause
+	Cause    uint32 // mcause (Cortex-M: the exception number)
 	Tval     uint32 // mtval
 	Name     string // the cause's name
 }
@@ -58,12 +72,13 @@ type TrapEvents struct {
 func (s *Session) QueryEvents(f EventFilter, p QueryPage) (TrapEvents, error) {
 	var out TrapEvents
 	err := s.query(func() error {
-		c := checkpoint.Conditions{Traps: true,
-			Predicate: func(_ *vm.Machine, st vm.Stop) bool { return f.matches(st.Cause) }}
+		ta := s.traps()
+		c := checkpoint.Conditions{Traps: true, TrapCauses: f.causes(ta),
+			Predicate: func(_ *vm.Machine, st vm.Stop) bool { return f.matches(ta, st.Cause) }}
 		hits, info, err := s.searchAll(c, p)
 		out.QueryInfo = info
 		for _, h := range hits {
-			e := TrapEvent{Time: h.Time, Hart: h.Hart, PC: h.PC, Cause: h.Cause, Tval: h.Tval, Name: causeName(h.Cause)}
+			e := TrapEvent{Time: h.Time, Hart: h.Hart, PC: h.PC, Cause: h.Cause, Tval: h.Tval, Name: ta.name(h.Cause)}
 			e.Function, e.File, e.Line = s.placeOf(h.PC)
 			out.Events = append(out.Events, e)
 		}

@@ -37,9 +37,7 @@ func (s *Session) hitStop(st vm.Stop, ids []int, temp bool) Stop {
 		return s.stopHere(ReasonStep, st.Hart, "")
 	}
 	if st.Reason == vm.StopTrap {
-		out := s.stopHere(ReasonException, st.Hart, "trap: "+causeName(st.Cause))
-		out.Trap = s.trapOf(st)
-		return out
+		return s.trapStop(st, ids)
 	}
 	reason, desc := ReasonBreakpoint, ""
 	if b := s.byID(ids); b != nil {
@@ -88,6 +86,9 @@ func (s *Session) runBackward(floor uint64) Stop {
 	if s.pausing() {
 		s.ClearPause()
 		return s.stopHere(ReasonPause, s.hart, "paused")
+	}
+	if st, ok := s.backOverTrapEntry(); ok {
+		return st
 	}
 	// One search: hits are visited newest first and counted backwards
 	// until one stops (its result is taken from seekRes as it is visited).

@@ -96,20 +96,14 @@ const (
 	FilterEbreak    = "ebreak"
 )
 
-// SetExceptionFilters chooses which traps stop the run.
+// SetExceptionFilters chooses which traps stop the run (see
+// SetExceptionFilterOptions).
 func (s *Session) SetExceptionFilters(names []string) error {
-	f := map[string]bool{}
-	for _, n := range names {
-		switch n {
-		case FilterAllFaults, FilterIllegal, FilterEbreak:
-			f[n] = true
-		default:
-			return fmt.Errorf("unknown exception filter %q", n)
-		}
+	opts := make([]ExceptionFilter, len(names))
+	for i, n := range names {
+		opts[i] = ExceptionFilter{ID: n}
 	}
-	s.bps.filters = f
-	s.arm(false)
-	return nil
+	return s.SetExceptionFilterOptions(opts)
 }
 
 // DataTarget is what a data breakpoint on an expression would watch.

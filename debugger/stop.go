@@ -71,6 +71,15 @@ type Stop struct {
 type Trap struct {
 	Cause, Tval, PC uint32
 	Function        string
+	// Name spells the cause in the session's architecture ("UsageFault",
+	// "machine timer interrupt").
+	Name string
+	// Interrupt is set for an asynchronous trap.
+	Interrupt bool
+	// Fault is the fault report when the trap is a fault.
+	Fault *FaultReport
+	// Time is the moment before the trap was taken.
+	Time uint64
 }
 
 // Exited reports whether the guest has finished.
@@ -135,9 +144,11 @@ func (s *Session) machineStop(st vm.Stop) (Stop, bool) {
 
 // trapOf describes a trap stop.
 func (s *Session) trapOf(st vm.Stop) *Trap {
-	t := &Trap{Cause: st.Cause, Tval: st.Tval, PC: st.PC}
+	ta := s.traps()
+	t := &Trap{Cause: st.Cause, Tval: st.Tval, PC: st.PC, Name: ta.name(st.Cause), Interrupt: ta.interrupt(st.Cause), Time: st.Time}
 	if f := s.syms.FunctionAt(st.PC); f != nil {
 		t.Function = f.Name
 	}
+	t.Fault = s.trapFault(st)
 	return t
 }

@@ -17,6 +17,10 @@ var methods = map[string]method{
 	"breakpoint.amend": {true, with(amendBreakpoint)},
 	"breakpoint.list":  {true, with(listBreakpoints)},
 	"watch.set":        {true, with(setWatch)},
+	"catch.set":        {true, with(setCatch)},
+	"exceptions.set":   {true, with(setExceptions)},
+	"fault":            {true, with(fault)},
+	"fault.goto":       {true, with(faultGoto)},
 	"run":              {true, with(run)},
 	"step":             {true, with(step)},
 	"seek":             {true, with(seek)},
@@ -111,6 +115,9 @@ func (sess *session) breakpointOf(b *debugger.Breakpoint) Breakpoint {
 	}
 	if b.Kind == debugger.KindData {
 		out.Address, out.Size, out.Expression, out.Access = b.Addr, b.Size, b.Spec.Expr, accessName(b.Access)
+	}
+	if b.Kind == debugger.KindEvent {
+		out.Catch = b.Message
 	}
 	return out
 }
@@ -377,6 +384,12 @@ func (sess *session) stopOf(st debugger.Stop) Stop {
 	if st.Exited() || st.Reason == debugger.ReasonExiting {
 		code := st.ExitCode
 		out.ExitCode = &code
+	}
+	if t := st.Trap; t != nil {
+		out.Trap = t.Name
+		if t.Fault != nil {
+			out.Fault = sess.faultOf(t.Fault)
+		}
 	}
 	if strings.HasPrefix(out.Description, "time ") && st.Reason == debugger.ReasonGoto {
 		out.Description = fmt.Sprintf("went to time %d", st.Time)

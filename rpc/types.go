@@ -20,6 +20,10 @@ type Stop struct {
 	// before and just after the access.
 	OldValue string `json:"oldValue,omitempty"`
 	NewValue string `json:"newValue,omitempty"`
+	// Trap names the trap of an exception or halt stop; Fault is its
+	// report when it is a fault.
+	Trap  string       `json:"trap,omitempty"`
+	Fault *FaultReport `json:"fault,omitempty"`
 }
 
 // LaunchParams start a session: a firmware ELF, or a recording (its
@@ -73,6 +77,8 @@ type Breakpoint struct {
 	Enabled      bool   `json:"enabled"`
 	// Hits counts the stops the breakpoint caused.
 	Hits int `json:"hits"`
+	// Catch says what a catchpoint catches ("interrupt SysTick").
+	Catch string `json:"catch,omitempty"`
 }
 
 // AmendParams change breakpoint id in place; absent fields keep their

@@ -183,6 +183,10 @@ func (m *Machine) armSyncException(h *Hart, f armFault, inflight uint64) {
 		a.mmfar = f.addr
 	}
 	exc := f.exc
+	at := m.time + inflight // the stop's time: before the faulting instruction
+	if f.counted && at > 0 {
+		at-- // inflight already counts it as a step
+	}
 	running := a.execPriority(false)
 	if exc != excHardFault && (a.group(a.excPrio(exc)) >= running || !a.excEnabled(exc)) {
 		exc = excHardFault
@@ -195,7 +199,7 @@ func (m *Machine) armSyncException(h *Hart, f armFault, inflight uint64) {
 	}
 	m.armEnter(h, exc, f.ret)
 	if m.trapStops {
-		m.setStop(Stop{Reason: StopTrap, Hart: h.id, PC: f.ret, Time: m.time + inflight, Cause: uint32(exc)})
+		m.setStop(Stop{Reason: StopTrap, Hart: h.id, PC: f.ret, Time: at, Cause: uint32(exc)})
 	}
 }
 
@@ -211,9 +215,10 @@ func (m *Machine) armInterrupt(h *Hart) bool {
 		return false
 	}
 	h.waiting = false
-	m.armEnter(h, exc, h.pc)
+	ret := h.pc
+	m.armEnter(h, exc, ret)
 	if m.trapStops {
-		m.setStop(Stop{Reason: StopTrap, Hart: h.id, PC: a.r[15], Time: m.time, Cause: uint32(exc)})
+		m.setStop(Stop{Reason: StopTrap, Hart: h.id, PC: ret, Time: m.time, Cause: uint32(exc)})
 	}
 	return true
 }
