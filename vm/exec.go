@@ -23,8 +23,10 @@ const (
 // exec runs hart h for at most limit steps and returns how many it ran.
 // It returns early when a slow path asks for the batch to end (MMIO, CSR
 // write, trap, wfi, mret, stop conditions). The hot path allocates nothing
-// and touches RAM through the fast page table only (memory.fast).
-func (m *Machine) exec(h *Hart, limit uint64) (n uint64) {
+// and touches RAM through the fast page table only (memory.fast). Decoded
+// blocks (runBlocks) run whatever they can; the loop below runs one
+// instruction at a time. bpfp is the breakpoint set's bpFingerprint.
+func (m *Machine) exec(h *Hart, limit, bpfp uint64) (n uint64) {
 	if m.arm {
 		return m.armRun(h, limit)
 	}
@@ -42,10 +44,19 @@ loop:
 			cause, tval = causeFetchFault, pc
 			goto trap
 		}
+		cp.syncBlocks(bpfp)
 		for n < limit { // instructions of this page
 			off := pc - cpBase
 			if off >= pageSize {
 				break
+			}
+			if !m.noFast {
+				if pc, n = m.runBlocks(h, cp, cpBase, pc, n, limit); n >= limit {
+					break
+				}
+				if off = pc - cpBase; off >= pageSize {
+					break
+				}
 			}
 			in := &cp.s[off>>1]
 			// Fast switch: operations that need no call. Everything else, and

@@ -95,9 +95,15 @@ const regSink = 32
 // slotsPerPage is the number of 2-byte instruction slots in a page.
 const slotsPerPage = pageSize / 2
 
-// codePage holds the predecoded instructions of one RAM page.
+// codePage holds the predecoded instructions of one RAM page and the
+// decoded blocks built from them (block.go), indexed by start slot.
 type codePage struct {
-	s [slotsPerPage]insn
+	s    [slotsPerPage]insn
+	blk  [slotsPerPage]*block
+	cov  [slotsPerPage / 64]uint64 // slots some block was built from
+	nblk int                       // entries set in blk
+	bps  uint64                    // breakpoint fingerprint the blocks were built under
+	none block                     // the entry of slots where no block starts
 }
 
 // invalidate forgets the decoded instructions overlapping bytes [o, o+n).
@@ -115,5 +121,8 @@ func (cp *codePage) invalidate(o, n uint32) {
 		if cp.s[k].op != opBreak {
 			cp.s[k].op = opUndecoded
 		}
+	}
+	if cp.covered(first, last) {
+		cp.dropBlocks()
 	}
 }
