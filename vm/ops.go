@@ -1,5 +1,7 @@
 package vm
 
+import "math/bits"
+
 // Predecoded operations. opUndecoded (the zero value) makes the executor
 // decode the slot; opBreak marks a breakpoint slot.
 const (
@@ -125,4 +127,62 @@ func (cp *codePage) invalidate(o, n uint32) {
 	if cp.covered(first, last) {
 		cp.dropBlocks()
 	}
+}
+
+// alu computes the register-register or register-immediate operation op
+// on a and b (b is the immediate for the opI forms).
+func alu(op uint8, a, b uint32) uint32 {
+	switch op {
+	case opADDI, opADD:
+		return a + b
+	case opSUB:
+		return a - b
+	case opSLTI, opSLT:
+		return b2u(int32(a) < int32(b))
+	case opSLTIU, opSLTU:
+		return b2u(a < b)
+	case opXORI, opXOR:
+		return a ^ b
+	case opORI, opOR:
+		return a | b
+	case opANDI, opAND:
+		return a & b
+	case opSLLI, opSLL:
+		return a << (b & 31)
+	case opSRLI, opSRL:
+		return a >> (b & 31)
+	case opSRAI, opSRA:
+		return uint32(int32(a) >> (b & 31))
+	}
+	return mulDiv(op, a, b)
+}
+
+// mulDiv computes the M extension operation op on a and b.
+func mulDiv(op uint8, a, b uint32) uint32 {
+	switch op {
+	case opMUL:
+		return a * b
+	case opMULH:
+		return uint32(int64(int32(a)) * int64(int32(b)) >> 32)
+	case opMULHSU:
+		return uint32(int64(int32(a)) * int64(b) >> 32)
+	case opMULHU:
+		hi, _ := bits.Mul32(a, b)
+		return hi
+	case opDIV:
+		return div(a, b)
+	case opDIVU:
+		if b == 0 {
+			return ^uint32(0)
+		}
+		return a / b
+	case opREM:
+		return rem(a, b)
+	case opREMU:
+		if b != 0 {
+			a %= b
+		}
+		return a
+	}
+	return 0
 }
