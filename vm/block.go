@@ -171,6 +171,13 @@ func (b *block) fold(o bop) {
 				return
 			}
 		}
+		if b.fusePair(o) {
+			return
+		}
+	case opADD:
+		if b.fusePair(o) {
+			return
+		}
 	}
 	b.ops = append(b.ops, o)
 }

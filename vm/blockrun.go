@@ -278,6 +278,18 @@ next:
 			if b1, b2 := uint8(o.k), uint8(o.k>>8); x[b1] >= x[b2] {
 				pc = o.pc
 			}
+		case opADDIADDI:
+			x[o.rd] = x[o.rs1] + uint32(o.imm)
+			x[uint8(o.k)] = x[uint8(o.k>>8)] + o.pc
+		case opADDIADD:
+			x[o.rd] = x[o.rs1] + uint32(o.imm)
+			x[uint8(o.k)] = x[uint8(o.k>>8)] + x[uint8(o.k>>16)]
+		case opADDADDI:
+			x[o.rd] = x[o.rs1] + x[o.rs2]
+			x[uint8(o.k)] = x[uint8(o.k>>8)] + o.pc
+		case opADDADD:
+			x[o.rd] = x[o.rs1] + x[o.rs2]
+			x[uint8(o.k)] = x[uint8(o.k>>8)] + x[uint8(o.k>>16)]
 		case opREMU:
 			a, d := x[o.rs1], x[o.rs2]
 			if d != 0 {
