@@ -7,10 +7,11 @@ import (
 )
 
 // TestFastSwitchMatchesFull runs every committed ISA test and firmware ELF
-// twice, once normally and once with the executor's fast switch disabled
-// (every instruction through the full switch), and compares the stops and
-// state hashes at several times: the two switches duplicate the simple
-// operations and must never drift apart.
+// twice, once normally (decoded blocks, block.go) and once with the noFast
+// hook (no blocks, every instruction through the executor's switch), and
+// compares the stops and state hashes at several times: the two
+// implementations of the simple operations must never drift apart.
+// TestBlocksMatchFullSwitchAtRandomStops does the same at random stops.
 func TestFastSwitchMatchesFull(t *testing.T) {
 	var elfs []string
 	for _, dir := range []string{"../testdata/isa", "../testdata/firmware"} {
@@ -46,7 +47,7 @@ func TestFastSwitchMatchesFull(t *testing.T) {
 			for _, at := range times {
 				fast, full := ms[0].Run(at), ms[1].Run(at)
 				if fast != full {
-					t.Fatalf("until %d: stop %+v with the fast switch, %+v without", at, fast, full)
+					t.Fatalf("until %d: stop %+v with blocks, %+v without", at, fast, full)
 				}
 				if ms[0].StateHash() != ms[1].StateHash() {
 					t.Fatalf("until %d (stopped %v at %d): state hashes differ", at, fast.Reason, fast.Time)

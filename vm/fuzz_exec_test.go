@@ -54,7 +54,7 @@ func FuzzExecute(f *testing.F) {
 			t.Fatal("two runs of the same code differ")
 		}
 		if run(true) != h {
-			t.Fatal("the fast switch and the full switch disagree")
+			t.Fatal("decoded blocks and the one-instruction switch disagree")
 		}
 	})
 }

@@ -1,5 +1,7 @@
 package vm
 
+import "math/bits"
+
 // Predecoded operations. opUndecoded (the zero value) makes the executor
 // decode the slot; opBreak marks a breakpoint slot.
 const (
@@ -95,9 +97,15 @@ const regSink = 32
 // slotsPerPage is the number of 2-byte instruction slots in a page.
 const slotsPerPage = pageSize / 2
 
-// codePage holds the predecoded instructions of one RAM page.
+// codePage holds the predecoded instructions of one RAM page and the
+// decoded blocks built from them (block.go), indexed by start slot.
 type codePage struct {
-	s [slotsPerPage]insn
+	s    [slotsPerPage]insn
+	blk  [slotsPerPage]*block
+	cov  [slotsPerPage / 64]uint64 // slots some block was built from
+	nblk int                       // entries set in blk
+	bps  uint64                    // breakpoint fingerprint the blocks were built under
+	none block                     // the entry of slots where no block starts
 }
 
 // invalidate forgets the decoded instructions overlapping bytes [o, o+n).
@@ -116,4 +124,65 @@ func (cp *codePage) invalidate(o, n uint32) {
 			cp.s[k].op = opUndecoded
 		}
 	}
+	if cp.covered(first, last) {
+		cp.dropBlocks()
+	}
+}
+
+// alu computes the register-register or register-immediate operation op
+// on a and b (b is the immediate for the opI forms).
+func alu(op uint8, a, b uint32) uint32 {
+	switch op {
+	case opADDI, opADD:
+		return a + b
+	case opSUB:
+		return a - b
+	case opSLTI, opSLT:
+		return b2u(int32(a) < int32(b))
+	case opSLTIU, opSLTU:
+		return b2u(a < b)
+	case opXORI, opXOR:
+		return a ^ b
+	case opORI, opOR:
+		return a | b
+	case opANDI, opAND:
+		return a & b
+	case opSLLI, opSLL:
+		return a << (b & 31)
+	case opSRLI, opSRL:
+		return a >> (b & 31)
+	case opSRAI, opSRA:
+		return uint32(int32(a) >> (b & 31))
+	}
+	return mulDiv(op, a, b)
+}
+
+// mulDiv computes the M extension operation op on a and b.
+func mulDiv(op uint8, a, b uint32) uint32 {
+	switch op {
+	case opMUL:
+		return a * b
+	case opMULH:
+		return uint32(int64(int32(a)) * int64(int32(b)) >> 32)
+	case opMULHSU:
+		return uint32(int64(int32(a)) * int64(b) >> 32)
+	case opMULHU:
+		hi, _ := bits.Mul32(a, b)
+		return hi
+	case opDIV:
+		return div(a, b)
+	case opDIVU:
+		if b == 0 {
+			return ^uint32(0)
+		}
+		return a / b
+	case opREM:
+		return rem(a, b)
+	case opREMU:
+		if b != 0 {
+			a %= b
+		}
+		return a
+	}
+	return 0
 }

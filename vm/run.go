@@ -29,6 +29,7 @@ func (m *Machine) Step() Stop {
 // interrupts between batches.
 func (m *Machine) run(until uint64) Stop {
 	m.pending = false
+	bpfp := bpFingerprint(m.bps)
 	defer func() {
 		m.skipBP = false
 		m.updateMIP() // at rest mip is current (a batch may end at a timer deadline)
@@ -64,7 +65,7 @@ func (m *Machine) run(until uint64) Stop {
 		if len(m.harts) > 1 {
 			limit = min(limit, m.qleft)
 		}
-		n := m.exec(h, limit)
+		n := m.exec(h, limit, bpfp)
 		m.time += n
 		if len(m.harts) > 1 {
 			m.qleft -= min(n, m.qleft)

@@ -1,0 +1,63 @@
+package vm
+
+// cover marks the slots of the n-byte instruction at page offset off as
+// part of a block, so that a store to them drops the page's blocks.
+func (cp *codePage) cover(off, n uint32) {
+	for s := off >> 1; s <= (off+n-1)>>1 && s < slotsPerPage; s++ {
+		cp.cov[s>>6] |= 1 << (s & 63)
+	}
+}
+
+// covered reports whether any slot in [first, last] is part of a block.
+func (cp *codePage) covered(first, last uint32) bool {
+	if cp.nblk == 0 {
+		return false
+	}
+	for s := first; s <= last; s++ {
+		if s&63 == 0 && last-s >= 63 {
+			if cp.cov[s>>6] != 0 {
+				return true
+			}
+			s += 63
+			continue
+		}
+		if cp.cov[s>>6]&(1<<(s&63)) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// dropBlocks forgets every block of the page (its code changed, or the
+// breakpoints did). Self-modifying code is rare, so the whole page goes:
+// no block needs to know which others overlap it.
+func (cp *codePage) dropBlocks() {
+	if cp.nblk == 0 {
+		return
+	}
+	cp.blk = [slotsPerPage]*block{}
+	cp.cov = [slotsPerPage / 64]uint64{}
+	cp.nblk = 0
+}
+
+// syncBlocks drops the page's blocks when the breakpoints changed since
+// they were built (fp is bpFingerprint of the current set): a block never
+// holds a breakpoint slot, but one set later inside it would not be seen.
+func (cp *codePage) syncBlocks(fp uint64) {
+	if cp.bps != fp {
+		cp.dropBlocks()
+		cp.bps = fp
+	}
+}
+
+// bpFingerprint summarizes a breakpoint set independently of map order.
+func bpFingerprint(bps map[uint32]bool) uint64 {
+	sum := uint64(len(bps))
+	for a := range bps {
+		z := uint64(a)*0x9e3779b97f4a7c15 + 0x632be59bd9b4e019
+		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+		z = (z ^ z>>27) * 0x94d049bb133111eb
+		sum += z ^ z>>31
+	}
+	return sum
+}
