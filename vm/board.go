@@ -61,6 +61,19 @@ type Board struct {
 	// RAM lists the parts of the RAM window backed by memory; accesses
 	// elsewhere in the window fault. Empty: the whole window is RAM.
 	RAM []Region `json:"ram,omitempty"`
+	// Flash lists read-only regions of the RAM window (execute in place):
+	// the ELF loader and debugger writes fill them, guest stores fault.
+	Flash []Region `json:"flash,omitempty"`
+	// ROM lists read-only regions with fixed content (a boot ROM).
+	ROM []ROMRegion `json:"rom,omitempty"`
+	// ResetVector, if not 0, is where a RISC-V board's harts start instead
+	// of the ELF entry (the boot ROM then jumps to the firmware).
+	ResetVector uint32 `json:"reset_vector,omitempty"`
+	// Aliases are other names the board is known by ("sifive_e").
+	Aliases []string `json:"aliases,omitempty"`
+	// Description is one line for `rewind boards`.
+	Description string `json:"description,omitempty"`
+
 	// Cortex-M: NVIC external interrupts, SysTick clocks and calibration.
 	IRQs         int    `json:"irqs,omitempty"`
 	CPUClockHz   uint64 `json:"cpu_clock_hz,omitempty"`
@@ -94,6 +107,9 @@ func MPS2Board(name string) (Board, error) {
 func BoardByName(name string) (Board, error) {
 	if name == "virt" {
 		return VirtBoard(0), nil
+	}
+	if name == "hifive1-revb" || name == "sifive_e" {
+		return HiFive1Board(), nil
 	}
 	return MPS2Board(name)
 }
@@ -179,12 +195,26 @@ func (b *Board) check() error {
 func Boards() []Board {
 	an385, _ := MPS2Board("mps2-an385")
 	an386, _ := MPS2Board("mps2-an386")
-	return []Board{VirtBoard(0), an385, an386}
+	return []Board{VirtBoard(0), an385, an386, HiFive1Board()}
 }
 
-// checkRAM checks the RAM regions lie page-aligned inside the window.
+// checkRAM checks the memory regions lie page-aligned inside the window,
+// apart from each other, and that ROM content fits.
 func (b *Board) checkRAM() error {
-	for _, r := range b.RAM {
+	for _, r := range b.ROM {
+		if uint64(len(r.Words))*4 > uint64(r.Size) {
+			return fmt.Errorf("board %q: ROM at %#x holds %d words, more than its %#x bytes", b.Name, r.Base, len(r.Words), r.Size)
+		}
+	}
+	rs := b.regions()
+	for i, r := range rs {
+		for _, o := range rs[i+1:] {
+			if uint64(r.Base) < uint64(o.Base)+uint64(o.Size) && uint64(o.Base) < uint64(r.Base)+uint64(r.Size) {
+				return fmt.Errorf("board %q: memory regions at %#x and %#x overlap", b.Name, r.Base, o.Base)
+			}
+		}
+	}
+	for _, r := range rs {
 		if r.Base%pageSize != 0 || r.Size%pageSize != 0 || r.Base < b.RAMBase ||
 			uint64(r.Base)+uint64(r.Size) > uint64(b.RAMBase)+uint64(b.RAMSize) {
 			return fmt.Errorf("board %q: RAM region %#x+%#x is not page aligned inside the RAM window", b.Name, r.Base, r.Size)

@@ -1,0 +1,71 @@
+package vm
+
+import "encoding/binary"
+
+// ROMRegion is read-only memory with fixed content, such as a mask ROM
+// holding a reset vector: Words are stored little-endian from Base, the
+// rest of the region reads 0.
+type ROMRegion struct {
+	Base  uint32   `json:"base"`
+	Size  uint32   `json:"size"`
+	Words []uint32 `json:"words,omitempty"`
+}
+
+// hasRegions reports whether the board lists its memory regions (else the
+// whole RAM window is RAM).
+func (b *Board) hasRegions() bool {
+	return len(b.RAM) > 0 || len(b.Flash) > 0 || len(b.ROM) > 0
+}
+
+// regions returns every memory region of the board (RAM, flash, ROM), or
+// the whole RAM window when it lists none.
+func (b *Board) regions() []Region {
+	if !b.hasRegions() {
+		return []Region{{b.RAMBase, b.RAMSize}}
+	}
+	all := append(append([]Region(nil), b.RAM...), b.Flash...)
+	for _, r := range b.ROM {
+		all = append(all, Region{r.Base, r.Size})
+	}
+	return all
+}
+
+// setupRegions marks the pages of the RAM window the board does not back
+// as holes, flash and ROM pages as read-only, and writes the ROMs' content.
+func (m *Machine) setupRegions() {
+	b, mem := &m.board, m.mem
+	if !b.hasRegions() {
+		return
+	}
+	mem.holes = true
+	for i := range mem.flags {
+		mem.flags[i] |= pfHole
+	}
+	mark := func(r Region, set uint8) {
+		for a := uint64(r.Base); a < uint64(r.Base)+uint64(r.Size); a += pageSize {
+			i := (uint32(a) - b.RAMBase) >> pageShift
+			mem.flags[i] = mem.flags[i]&^pfHole | set
+		}
+	}
+	for _, r := range b.RAM {
+		mark(r, 0)
+	}
+	for _, r := range b.Flash {
+		mark(r, pfROM)
+	}
+	for _, r := range b.ROM {
+		mark(Region{r.Base, r.Size}, pfROM)
+		buf := make([]byte, 4*len(r.Words))
+		for k, w := range r.Words {
+			binary.LittleEndian.PutUint32(buf[4*k:], w)
+		}
+		_ = m.WriteMemory(r.Base, buf) // checked by Board.checkRAM
+	}
+}
+
+// readOnly reports whether any byte of [addr, addr+n) lies in ROM or
+// flash; the range is inside the window.
+func (mem *memory) readOnly(addr, n uint32) bool {
+	off := addr - mem.base
+	return mem.flags[off>>pageShift]&pfROM != 0 || mem.flags[(off+n-1)>>pageShift]&pfROM != 0
+}
