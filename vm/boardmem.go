@@ -69,3 +69,41 @@ func (mem *memory) readOnly(addr, n uint32) bool {
 	off := addr - mem.base
 	return mem.flags[off>>pageShift]&pfROM != 0 || mem.flags[(off+n-1)>>pageShift]&pfROM != 0
 }
+
+// encodeBoardMemory writes the board's flash and ROM regions and reset
+// vector into a snapshot.
+func encodeBoardMemory(e *encoder, b *Board) {
+	e.u32(uint32(len(b.Flash)))
+	for _, r := range b.Flash {
+		e.u32(r.Base)
+		e.u32(r.Size)
+	}
+	e.u32(uint32(len(b.ROM)))
+	for _, r := range b.ROM {
+		e.u32(r.Base)
+		e.u32(r.Size)
+		e.u32(uint32(len(r.Words)))
+		for _, w := range r.Words {
+			e.u32(w)
+		}
+	}
+	e.u32(b.ResetVector)
+}
+
+// decodeBoardMemory reads what encodeBoardMemory wrote.
+func decodeBoardMemory(d *decoder, b *Board) {
+	n := d.count(8)
+	for i := uint32(0); i < n && d.err == nil; i++ {
+		b.Flash = append(b.Flash, Region{Base: d.u32(), Size: d.u32()})
+	}
+	n = d.count(12)
+	for i := uint32(0); i < n && d.err == nil; i++ {
+		r := ROMRegion{Base: d.u32(), Size: d.u32()}
+		k := d.count(4)
+		for j := uint32(0); j < k && d.err == nil; j++ {
+			r.Words = append(r.Words, d.u32())
+		}
+		b.ROM = append(b.ROM, r)
+	}
+	b.ResetVector = d.u32()
+}
