@@ -56,8 +56,11 @@ func BoardByName(name string) (Board, error) {
 
 // ResolveBoard returns the board a user named: a built-in board's name or
 // alias, or the path of a board file (anything with a slash or ending in
-// .json, or an existing file).
+// .json, or an existing file); a description from BoardSpec is taken too.
 func ResolveBoard(nameOrPath string) (Board, error) {
+	if strings.HasPrefix(nameOrPath, "{") { // a recording's BoardSpec
+		return BoardFromSpec(nameOrPath)
+	}
 	if b, err := BoardByName(nameOrPath); err == nil {
 		return b, nil
 	} else if !looksLikePath(nameOrPath) {

@@ -20,6 +20,8 @@ func debugMainImpl(args []string, s stdio) int {
 	fs.SetOutput(s.Err)
 	harts := fs.Int("harts", 1, "number of harts")
 	recPath := fs.String("recording", "", "debug a recording made by 'rewind record'")
+	var board string
+	boardFlag(fs, &board)
 	var semi semihostFlags
 	semi.add(fs, false)
 	var so scriptOptions
@@ -34,7 +36,8 @@ func debugMainImpl(args []string, s stdio) int {
 		return exitUsage
 	}
 	cfg := debugConfig(fs.Arg(0), *recPath, *harts)
-	cfg.NoSemihosting = semi.off // a recording keeps its own setting
+	cfg.NoSemihosting = semi.off // a recording keeps its own setting (and board)
+	cfg.Board = board
 	if so.batch {
 		cfg.Errors = s.Err // as gdb's batch mode, errors on stderr
 	}
