@@ -116,6 +116,9 @@ func (d *jsonDoc) boardNumbers(top map[string]any, b *Board) error {
 		}
 		b.StrictMMIO = s
 	}
+	if len(b.RAM) > 0 { // default: the first RAM region, not the holes around it
+		b.HeapBase, b.HeapSize = b.RAM[0].Base, b.RAM[0].Size
+	}
 	if v, ok := top["heap"]; ok {
 		h, err := d.object(v, "heap", "base", "size")
 		if err != nil {
