@@ -64,3 +64,20 @@ func TestRecordReplayBoardFile(t *testing.T) {
 		t.Errorf("run on sifive_e: exit %d output %q, want the board file's", bcode, bout)
 	}
 }
+
+// TestDebugBoardReverseWatch: `rewind debug --board sifive_e` starts in the
+// mask ROM, and a reverse watchpoint on the PRCI's pllcfg register finds
+// the firmware's last write to it (the switch to the PLL).
+func TestDebugBoardReverseWatch(t *testing.T) {
+	script := "break board.c:90\ncontinue\nwatch *(unsigned int*)0x10008008\nreverse-continue\nquit\n"
+	code, out, errs := runRewind(t, script, "debug", "--board", "sifive_e", hifiveELF)
+	for _, want := range []string{"on the hifive1-revb board", "0x1004 in ?? (), time 0", "uart| pllcfg=0x800305f1",
+		"Breakpoint 1, timer_test () at board.c:90", "is written by the instruction at", "pll_setup () at board.c:35"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+	if code != 0 || t.Failed() {
+		t.Fatalf("exit %d, stderr %q, output:\n%s", code, errs, out)
+	}
+}
