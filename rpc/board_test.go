@@ -19,7 +19,7 @@ func TestLaunchBoard(t *testing.T) {
 	if st.Reason != "breakpoint" || st.Line != 90 {
 		t.Fatalf("run: %+v", st)
 	}
-	if out := call[Output](t, c, "output", nil); !strings.HasPrefix(out.Text, "hifive1 board test\n") || !strings.Contains(out.Text, "pllcfg=0x800305f1\n") {
+	if out := call[Output](t, c, "output", nil); !strings.HasPrefix(out.Text, "semihosting console: hello\nhifive1 board test\n") || !strings.Contains(out.Text, "pllcfg=0x800305f1\n") {
 		t.Fatalf("output: %q", out.Text)
 	}
 	c2 := client(t)

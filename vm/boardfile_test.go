@@ -60,7 +60,7 @@ func TestBoardFile(t *testing.T) {
 	var out strings.Builder
 	m.SetUARTOutput(func(c byte) { out.WriteByte(c) })
 	m.Run(20_000)
-	if !strings.HasPrefix(out.String(), "hifive1 board test\ntxctrl=0x00000001\n") {
+	if !strings.HasPrefix(out.String(), "semihosting console: hello\nhifive1 board test\ntxctrl=0x00000001\n") {
 		t.Errorf("output %q", out.String())
 	}
 	spec := BoardSpec(b)

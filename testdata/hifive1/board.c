@@ -161,6 +161,7 @@ int main(void)
 {
 	UART0(UART_DIV) = 138; /* 115200 baud from 16 MHz */
 	UART0(UART_TXCTRL) = 1;
+	sh_puts("semihosting console: hello\n");
 	puts_uart("hifive1 board test\n");
 	show("txctrl", UART0(UART_TXCTRL));
 	show("div", UART0(UART_DIV));

@@ -104,16 +104,26 @@ static inline void show(const char *name, uint32_t v)
 	putc_uart('\n');
 }
 
-/* exit_with ends the run through semihosting SYS_EXIT_EXTENDED. */
-static inline void sh_exit(uint32_t code)
+/* sh_call makes a semihosting call (the three instructions on one page). */
+static inline uint32_t sh_call(uint32_t op, const volatile void *arg)
 {
-	volatile uint32_t block[2] = {0x20026u, code};
-	register uint32_t a0 __asm__("a0") = 0x20;
-	register volatile uint32_t *a1 __asm__("a1") = block;
+	register uint32_t a0 __asm__("a0") = op;
+	register const volatile void *a1 __asm__("a1") = arg;
 	__asm__ volatile(".option push\n\t.option norvc\n\t.balign 16\n\t"
 			 "slli zero, zero, 0x1f\n\tebreak\n\tsrai zero, zero, 7\n\t"
 			 ".option pop"
 			 : "+r"(a0) : "r"(a1) : "memory");
+	return a0;
+}
+
+/* sh_puts writes a string to the semihosting console (SYS_WRITE0). */
+static inline void sh_puts(const char *s) { sh_call(0x04, s); }
+
+/* sh_exit ends the run through semihosting SYS_EXIT_EXTENDED. */
+static inline void sh_exit(uint32_t code)
+{
+	volatile uint32_t block[2] = {0x20026u, code};
+	sh_call(0x20, block);
 }
 
 #endif
