@@ -71,6 +71,9 @@ func (s *Server) open(a launchArgs) (*debugger.Session, error) {
 	if err := a.check(); err != nil {
 		return nil, err
 	}
+	if a.Board == "" {
+		a.Board = s.board // rewind dap --board
+	}
 	opt := debugger.Options{Harts: a.Harts, Board: a.board(),
 		MemorySize:       uint32(a.MemorySize) << 20,
 		CheckpointBudget: int64(a.CheckpointBudget) << 20,

@@ -1,8 +1,12 @@
 package rpc
 
 import (
+	"context"
+	"net"
 	"strings"
 	"testing"
+
+	"github.com/sourcegraph/jsonrpc2"
 )
 
 // TestLaunchBoard: launch's board picks the HiFive1 (by its alias), whose
@@ -25,5 +29,22 @@ func TestLaunchBoard(t *testing.T) {
 	c2 := client(t)
 	if msg := callErr(t, c2, "launch", map[string]any{"program": "../testdata/hifive1/board.elf", "board": "hifive2"}, CodeLaunchFailed); !strings.Contains(msg, `no built-in board "hifive2"`) {
 		t.Errorf("unknown board: %q", msg)
+	}
+}
+
+// TestServerBoard: the server's default board (rewind rpc --board) applies
+// to launches that name none; a launch's own board wins.
+func TestServerBoard(t *testing.T) {
+	a, b := net.Pipe()
+	srv := NewServer(Options{Board: "hifive1-revb"})
+	done := make(chan struct{})
+	go func() { srv.ServeConn(context.Background(), a); close(done) }()
+	c := jsonrpc2.NewConn(context.Background(), jsonrpc2.NewBufferedStream(b, jsonrpc2.VSCodeObjectCodec{}), noHandler{})
+	defer func() { c.Close(); <-done }()
+	if st := call[Stop](t, c, "launch", map[string]any{"program": "../testdata/hifive1/board.elf"}); st.PC != 0x1004 {
+		t.Fatalf("launch on the default board: %+v", st)
+	}
+	if msg := callErr(t, c, "launch", map[string]any{"program": "../testdata/hifive1/board.elf", "board": "virt"}, CodeLaunchFailed); !strings.Contains(msg, "outside RAM") {
+		t.Errorf("launch on virt: %q", msg)
 	}
 }

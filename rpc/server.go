@@ -21,12 +21,16 @@ type Options struct {
 	Log *slog.Logger
 	// NoSemihosting turns semihosting off in the sessions it launches.
 	NoSemihosting bool
+	// Board is the board of launches that name none (rewind rpc --board):
+	// a built-in board's name or a board file's path ("": from the ELF).
+	Board string
 }
 
 // Server serves one client connection at a time over one session.
 type Server struct {
 	log    *slog.Logger
 	noSemi bool       // Options.NoSemihosting
+	board  string     // Options.Board
 	mu     sync.Mutex // serialises every use of the session
 	sess   *session
 	// running is the session, for pause (which must not wait for mu).
@@ -48,7 +52,7 @@ func NewServer(opt Options) *Server {
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	return &Server{log: log, noSemi: opt.NoSemihosting}
+	return &Server{log: log, noSemi: opt.NoSemihosting, board: opt.Board}
 }
 
 // ServeConn serves JSON-RPC on rwc until the client disconnects or calls
