@@ -107,3 +107,29 @@ func decodeBoardMemory(d *decoder, b *Board) {
 	}
 	b.ResetVector = d.u32()
 }
+
+// InMemory reports whether addr lies in one of the board's memory regions
+// (RAM, flash or ROM; the whole RAM window when the board lists none), as
+// opposed to a device or a hole.
+func (b *Board) InMemory(addr uint32) bool {
+	if !b.hasRegions() {
+		return addr-b.RAMBase < b.RAMSize
+	}
+	in := func(base, size uint32) bool { return addr-base < size }
+	for _, r := range b.RAM {
+		if in(r.Base, r.Size) {
+			return true
+		}
+	}
+	for _, r := range b.Flash {
+		if in(r.Base, r.Size) {
+			return true
+		}
+	}
+	for _, r := range b.ROM {
+		if in(r.Base, r.Size) {
+			return true
+		}
+	}
+	return false
+}

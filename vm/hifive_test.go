@@ -108,3 +108,18 @@ func TestHiFive1UnknownMMIO(t *testing.T) {
 		t.Fatalf("reported %+v", seen)
 	}
 }
+
+// TestHiFive1InMemory: the board's memory is its ROM, flash and DTIM, not
+// the devices and holes inside the window that spans them.
+func TestHiFive1InMemory(t *testing.T) {
+	b := HiFive1Board()
+	for addr, want := range map[uint32]bool{0x1004: true, 0x20010000: true, 0x3fffffff: true, 0x80003fff: true,
+		0x0fff: false, 0x02000000: false, 0x08000000: false, 0x10013004: false, 0x80004000: false} {
+		if got := b.InMemory(addr); got != want {
+			t.Errorf("InMemory(%#x) = %v, want %v", addr, got, want)
+		}
+	}
+	if v := VirtBoard(0); !v.InMemory(0x80000000) || v.InMemory(0x10000000) {
+		t.Error("virt: RAM and UART misjudged")
+	}
+}
