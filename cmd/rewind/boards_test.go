@@ -81,3 +81,15 @@ func TestDebugBoardReverseWatch(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q, output:\n%s", code, errs, out)
 	}
 }
+
+// TestDebugBoardOrigin: on the HiFive1, the origin of a received byte is
+// a read of UART0's rxdata, supplied by the input typed.
+func TestDebugBoardOrigin(t *testing.T) {
+	script := "uart hi\\n\nbreak board.c:117\ncontinue\norigin rx[0]\nquit\n"
+	_, out, errs := runRewind(t, script, "debug", "--board", "hifive1-revb", hifiveELF)
+	for _, want := range []string{"rx[0] = 0x68  stored by", "device read by `lw", "[source: UART0 rxdata read at t=", `(input "hi\n`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s\n%s", want, out, errs)
+		}
+	}
+}
