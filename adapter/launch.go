@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/rewind-debugger/rewind/debugger"
 )
@@ -33,9 +34,6 @@ type launchArgs struct {
 
 // check validates the arguments that need no file access.
 func (a *launchArgs) check() error {
-	if a.Board != "" && a.Board != "virt" {
-		return fmt.Errorf("unknown board %q (supported: virt)", a.Board)
-	}
 	if a.Harts < 0 || a.Harts > 8 {
 		return fmt.Errorf("harts must be between 1 and 8, not %d", a.Harts)
 	}
@@ -51,6 +49,15 @@ func (a *launchArgs) check() error {
 	return nil
 }
 
+// board returns the board to boot: a built-in board's name as given, or a
+// board file's path made absolute against cwd.
+func (a *launchArgs) board() string {
+	if a.Board == "" || !strings.ContainsAny(a.Board, `/\`) && !strings.HasSuffix(a.Board, ".json") {
+		return a.Board
+	}
+	return a.resolve(a.Board)
+}
+
 // resolve makes p absolute against cwd.
 func (a *launchArgs) resolve(p string) string {
 	if p == "" || filepath.IsAbs(p) || a.Cwd == "" {
@@ -64,7 +71,10 @@ func (s *Server) open(a launchArgs) (*debugger.Session, error) {
 	if err := a.check(); err != nil {
 		return nil, err
 	}
-	opt := debugger.Options{Harts: a.Harts,
+	if a.Board == "" {
+		a.Board = s.board // rewind dap --board
+	}
+	opt := debugger.Options{Harts: a.Harts, Board: a.board(),
 		MemorySize:       uint32(a.MemorySize) << 20,
 		CheckpointBudget: int64(a.CheckpointBudget) << 20,
 		Output:           s.uartOutput, Log: s.logOutput, Progress: s.reportProgress,

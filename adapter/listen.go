@@ -20,6 +20,8 @@ type ListenOptions struct {
 	IdleTimeout time.Duration
 	// NoSemihosting turns semihosting off in the sessions clients launch.
 	NoSemihosting bool
+	// Board is the board of launches that name none (see Options.Board).
+	Board string
 }
 
 // ServeListener serves DAP clients accepted on ln, one at a time and each
@@ -32,7 +34,7 @@ func ServeListener(ln net.Listener, opt ListenOptions) error {
 		log = slog.New(slog.DiscardHandler)
 	}
 	serve := func(c *clientgate.Client) {
-		if err := New(c, c, Options{Log: log, Hangup: true, Activity: c, NoSemihosting: opt.NoSemihosting}).Serve(); err != nil && !c.Evicted() {
+		if err := New(c, c, Options{Log: log, Hangup: true, Activity: c, NoSemihosting: opt.NoSemihosting, Board: opt.Board}).Serve(); err != nil && !c.Evicted() {
 			log.Warn("client session ended with an error", "err", err)
 		}
 	}

@@ -33,6 +33,9 @@ type Options struct {
 	Activity Activity
 	// NoSemihosting turns semihosting off in the sessions it launches.
 	NoSemihosting bool
+	// Board is the board of launches that name none (rewind dap --board):
+	// a built-in board's name or a board file's path ("": from the ELF).
+	Board string
 }
 
 // Activity is told what a client does, so that an idle client can be told
@@ -44,7 +47,8 @@ type Server struct {
 	log      *slog.Logger
 	in       *bufio.Reader
 	hangup   bool
-	noSemi   bool // Options.NoSemihosting
+	noSemi   bool   // Options.NoSemihosting
+	board    string // Options.Board
 	activity Activity
 	gone     atomic.Bool  // the client went away: drop its queued requests
 	queued   atomic.Int64 // bytes of the requests read and not yet handled
@@ -88,7 +92,7 @@ func New(r io.Reader, w io.Writer, opt Options) *Server {
 		act = clientgate.NoActivity{}
 	}
 	return &Server{log: log, in: bufio.NewReaderSize(r, 64<<10), out: w, dataIDs: map[string]string{},
-		handlers: handlerTable(), hangup: opt.Hangup, activity: act, noSemi: opt.NoSemihosting}
+		handlers: handlerTable(), hangup: opt.Hangup, activity: act, noSemi: opt.NoSemihosting, board: opt.Board}
 }
 
 // Serve handles requests until the client disconnects or the input ends.

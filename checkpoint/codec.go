@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/rewind-debugger/rewind/vm"
 )
@@ -199,7 +200,7 @@ func (d *decoder) recording() (*Recording, error) {
 	r.NoSemihosting = flags&flagNoSemi != 0
 	r.Board = "virt"
 	if flags&flagBoard != 0 {
-		r.Board = string(d.bytes(64))
+		r.Board = string(d.bytes(maxBoardSpec))
 	}
 	d.events(r)
 	if d.err != nil {
@@ -256,6 +257,9 @@ func (r *Recording) check(flags uint16, rest int) error {
 	return nil
 }
 
+// maxBoardSpec bounds a recorded board description (a name or JSON).
+const maxBoardSpec = 1 << 20
+
 // checkBoard validates the board name and its RAM against the built-in
 // boards: virt with any RAM size, the others as built in, with one core.
 func (r *Recording) checkBoard() error {
@@ -268,14 +272,14 @@ func (r *Recording) checkBoard() error {
 		}
 		return nil
 	}
-	b, err := vm.BoardByName(r.Board)
+	b, err := vm.BoardFromSpec(r.Board)
 	switch {
 	case err != nil:
 		return fmt.Errorf("recorded board: %w", err)
 	case r.RAMBase != b.RAMBase || r.RAMSize != b.RAMSize:
-		return fmt.Errorf("bad RAM %#x+%#x for board %s (it has %#x+%#x)", r.RAMBase, r.RAMSize, r.Board, b.RAMBase, b.RAMSize)
-	case r.Harts != 1:
-		return fmt.Errorf("bad hart count %d (board %s has one core)", r.Harts, r.Board)
+		return fmt.Errorf("bad RAM %#x+%#x for board %s (it has %#x+%#x)", r.RAMBase, r.RAMSize, b.Name, b.RAMBase, b.RAMSize)
+	case r.Harts != 1 && strings.HasPrefix(b.CPU, "cortex-"):
+		return fmt.Errorf("bad hart count %d (board %s has one core)", r.Harts, b.Name)
 	}
 	return nil
 }

@@ -21,7 +21,8 @@ func TestRecordingBoard(t *testing.T) {
 		edit func(*Recording)
 		want string
 	}{
-		{func(r *Recording) { r.Board = "nosuch" }, "no MPS2 board"},
+		{func(r *Recording) { r.Board = "nosuch" }, `no built-in board "nosuch"`},
+		{func(r *Recording) { r.Board = `{"name": "x"` }, "board description"},
 		{func(r *Recording) { r.RAMSize = 4096 }, "bad RAM"},
 		{func(r *Recording) { r.Harts = 2 }, "one core"},
 	} {

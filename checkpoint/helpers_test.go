@@ -48,6 +48,12 @@ func firmwares(t testing.TB) []firmware {
 			fws = append(fws, fw)
 		}
 	}
+	hifive, _ := filepath.Glob("../testdata/hifive1/*.elf")
+	for _, p := range hifive {
+		name := filepath.Base(p)
+		fws = append(fws, firmware{name: "hifive1-revb/" + name[:len(name)-4], path: p, harts: 1, board: "hifive1-revb",
+			input: [][]byte{[]byte("hello\n"), []byte("rewind\n"), []byte("quit\n")}})
+	}
 	return fws
 }
 

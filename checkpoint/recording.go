@@ -74,7 +74,7 @@ func (t *Timeline) Recording() *Recording {
 		h.Write([]byte{o.Byte})
 	}
 	r := &Recording{
-		Harts: t.m.Harts(), Board: b.Name, RAMBase: b.RAMBase, RAMSize: b.RAMSize,
+		Harts: t.m.Harts(), Board: boardSpec(b), RAMBase: b.RAMBase, RAMSize: b.RAMSize,
 		Events: t.Events(), End: t.end, OutputLen: uint64(len(t.output)),
 		NoSemihosting: !t.m.Semihosting(),
 	}
@@ -163,4 +163,15 @@ func ReadRecording(path string) (*Recording, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return r, nil
+}
+
+// boardSpec is what a recording keeps of its board: "virt" (its RAM size
+// is recorded beside), the name of another unchanged built-in board, or
+// the whole description of a board from a file (so that a replay on
+// another machine, without the file, builds the same board).
+func boardSpec(b vm.Board) string {
+	if b.Name == "virt" {
+		return "virt"
+	}
+	return vm.BoardSpec(b)
 }

@@ -27,6 +27,9 @@ type Config struct {
 	Program debugger.Program
 	Name    string // shown in the banner
 	Harts   int
+	// Board is a built-in board's name or a board file's path ("": the
+	// board the ELF is for).
+	Board string
 	// Sources supplies source files by base name ("demo.c"), for firmware
 	// whose sources are not on disk.
 	Sources map[string][]byte
@@ -95,7 +98,7 @@ func New(out io.Writer, cfg Config) (*Console, error) {
 	c.uart.out = out
 	c.errs = cfg.Errors
 	s, err := debugger.Open(cfg.Program, debugger.Options{
-		Harts: cfg.Harts, NoSemihosting: cfg.NoSemihosting,
+		Harts: cfg.Harts, Board: cfg.Board, NoSemihosting: cfg.NoSemihosting,
 		Output: func(b byte, _ uint64) { c.uart.write(b) },
 		Log:    func(text string, _ uint64) { c.uart.log(text) },
 	})

@@ -30,6 +30,9 @@ func (s *Session) inputBefore(addr uint32, t uint64) string {
 // uartRegisters name the 16550 registers as a load reads them.
 var uartRegisters = [8]string{"RBR", "IER", "IIR", "LCR", "MCR", "LSR", "MSR", "SCR"}
 
+// sifiveUARTRegisters name the SiFive UART's registers.
+var sifiveUARTRegisters = [7]string{"txdata", "rxdata", "txctrl", "rxctrl", "ie", "ip", "div"}
+
 // deviceName names the device register at addr ("UART0 RBR"), or the
 // address when no device of the board holds it.
 func (s *Session) deviceName(addr uint32) string {
@@ -55,6 +58,10 @@ func (s *Session) deviceName(addr uint32) string {
 	case vm.KindUART:
 		if off < 8 {
 			return fmt.Sprintf("UART%d %s", index, uartRegisters[off])
+		}
+	case vm.KindSiFiveUART:
+		if off < 0x1c && off%4 == 0 {
+			return fmt.Sprintf("UART%d %s", index, sifiveUARTRegisters[off/4])
 		}
 	case vm.KindCLINT:
 		switch {

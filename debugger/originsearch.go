@@ -198,10 +198,11 @@ func (s *Session) memValue(addr, size uint32) uint64 {
 	return binary.LittleEndian.Uint64(b[:])
 }
 
-// inRAM reports whether addr is in the board's RAM.
+// inRAM reports whether addr is in the board's memory (RAM, flash, ROM),
+// not a device.
 func (s *Session) inRAM(addr uint32) bool {
 	b := s.m.Board()
-	return addr >= b.RAMBase && addr-b.RAMBase < b.RAMSize
+	return b.InMemory(addr)
 }
 
 // registerWriters lists the instruction addresses of the program whose

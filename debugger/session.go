@@ -19,8 +19,9 @@ type Options struct {
 	Path string
 	// Harts is the number of harts (default 1).
 	Harts int
-	// Board is the built-in board to boot ("virt", "mps2-an385",
-	// "mps2-an386"; "": the one the ELF is for). A recording uses its own.
+	// Board is the board to boot: a built-in board's name or alias
+	// ("virt", "mps2-an385", "hifive1-revb", ...) or a board file's path
+	// ("": the one the ELF is for). A recording uses its own.
 	Board string
 	// MemorySize is the RAM size in bytes (default 128 MiB).
 	MemorySize uint32

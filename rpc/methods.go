@@ -1,6 +1,7 @@
 package rpc
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -55,7 +56,7 @@ func launch(srv *Server, p LaunchParams) (any, error) {
 	}
 	sess := &session{}
 	s, err := debugger.Open(debugger.Program{ELFPath: p.Program, RecordingPath: p.Recording},
-		debugger.Options{Harts: p.Harts, Output: func(b byte, _ uint64) { sess.out.WriteByte(b) },
+		debugger.Options{Harts: p.Harts, Board: cmp.Or(p.Board, srv.board), Output: func(b byte, _ uint64) { sess.out.WriteByte(b) },
 			NoSemihosting: srv.noSemi, StopAtExit: p.StopAtExit})
 	if err != nil {
 		return nil, rpcError(CodeLaunchFailed, "launch: %v", err)

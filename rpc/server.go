@@ -23,6 +23,9 @@ type Options struct {
 	NoSemihosting bool
 	// SVD is the CMSIS-SVD file sessions use when launch names none.
 	SVD string
+	// Board is the board of launches that name none (rewind rpc --board):
+	// a built-in board's name or a board file's path ("": from the ELF).
+	Board string
 }
 
 // Server serves one client connection at a time over one session.
@@ -30,6 +33,7 @@ type Server struct {
 	log    *slog.Logger
 	noSemi bool       // Options.NoSemihosting
 	svd    string     // Options.SVD
+	board  string     // Options.Board
 	mu     sync.Mutex // serialises every use of the session
 	sess   *session
 	// running is the session, for pause (which must not wait for mu).
@@ -53,7 +57,7 @@ func NewServer(opt Options) *Server {
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	return &Server{log: log, noSemi: opt.NoSemihosting, svd: opt.SVD}
+	return &Server{log: log, noSemi: opt.NoSemihosting, svd: opt.SVD, board: opt.Board}
 }
 
 // ServeConn serves JSON-RPC on rwc until the client disconnects or calls

@@ -32,6 +32,9 @@ type LaunchParams struct {
 	Program   string `json:"program"`
 	Recording string `json:"recording"`
 	Harts     int    `json:"harts"`
+	// Board is a built-in board's name or alias, or a board file's path
+	// (empty: the board the ELF is for).
+	Board string `json:"board"`
 	// StopAtExit (default true) stops just before the firmware's exit
 	// (reason "exiting"); false ends the run at the exit.
 	StopAtExit *bool `json:"stopAtExit"`

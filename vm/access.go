@@ -78,6 +78,9 @@ func (m *Machine) load(h *Hart, addr uint32, size int, inflight uint64) (uint32,
 func (m *Machine) store(h *Hart, addr uint32, size int, v uint32, inflight uint64) bool {
 	mem := m.mem
 	if mem.contains(addr, uint32(size)) {
+		if mem.readOnly(addr, uint32(size)) {
+			return false
+		}
 		if len(m.watches) > 0 {
 			m.checkWatch(h, addr, size, AccessWrite)
 		}

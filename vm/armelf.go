@@ -21,11 +21,12 @@ func (m *Machine) checkELFMachine(em elf.Machine) error {
 	return nil
 }
 
-// BoardForELF picks the board for an ELF: the named board if name is not
-// empty, else by e_machine (EM_ARM: mps2-an385; EM_RISCV: virt).
+// BoardForELF picks the board for an ELF: the named board (a built-in
+// board's name or alias, or a board file's path, see ResolveBoard) if name
+// is not empty, else by e_machine (EM_ARM: mps2-an385; EM_RISCV: virt).
 func BoardForELF(data []byte, name string) (Board, error) {
 	if name != "" {
-		return BoardByName(name)
+		return ResolveBoard(name)
 	}
 	if len(data) < 20 || !bytes.Equal(data[:4], []byte(elf.ELFMAG)) {
 		return Board{}, ErrNotELF

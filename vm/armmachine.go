@@ -40,17 +40,6 @@ func (m *Machine) setupARM(b Board) {
 		m.armCfg.refTick = max(1, 1_000_000_000/b.RefClockHz)
 	}
 	m.mem.acode = make([]*armPage, len(m.mem.pages))
-	if len(b.RAM) > 0 {
-		m.mem.holes = true
-		for i := range m.mem.flags {
-			m.mem.flags[i] |= pfHole
-		}
-		for _, r := range b.RAM {
-			for a := uint64(r.Base); a < uint64(r.Base)+uint64(r.Size); a += pageSize {
-				m.mem.flags[(uint32(a)-b.RAMBase)>>pageShift] &^= pfHole
-			}
-		}
-	}
 	for _, h := range m.harts {
 		m.armResetCore(h)
 	}

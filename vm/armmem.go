@@ -63,6 +63,9 @@ func (m *Machine) armStore(h *Hart, addr, size, v uint32, inflight uint64, unpri
 	}
 	mem := m.mem
 	if mem.contains(addr, size) {
+		if mem.readOnly(addr, size) {
+			return armFault{exc: excBusFault, cfsr: cfsrPRECISERR | cfsrBFARVALID, addr: addr}
+		}
 		if len(m.watches) > 0 {
 			m.checkWatch(h, addr, int(size), AccessWrite)
 		}

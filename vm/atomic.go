@@ -58,7 +58,7 @@ func (m *Machine) atomic(h *Hart, in *insn, inflight uint64) (cause, tval uint32
 // reaches RAM or a device that accepts it.
 func (m *Machine) mapped(addr uint32, read bool) bool {
 	if m.mem.contains(addr, 4) {
-		return true
+		return !m.mem.readOnly(addr, 4)
 	}
 	d := m.findDev(addr, 4)
 	return d != nil && d.valid(addr, 4, true) && (!read || d.valid(addr, 4, false))

@@ -61,6 +61,19 @@ type Board struct {
 	// RAM lists the parts of the RAM window backed by memory; accesses
 	// elsewhere in the window fault. Empty: the whole window is RAM.
 	RAM []Region `json:"ram,omitempty"`
+	// Flash lists read-only regions of the RAM window (execute in place):
+	// the ELF loader and debugger writes fill them, guest stores fault.
+	Flash []Region `json:"flash,omitempty"`
+	// ROM lists read-only regions with fixed content (a boot ROM).
+	ROM []ROMRegion `json:"rom,omitempty"`
+	// ResetVector, if not 0, is where a RISC-V board's harts start instead
+	// of the ELF entry (the boot ROM then jumps to the firmware).
+	ResetVector uint32 `json:"reset_vector,omitempty"`
+	// Aliases are other names the board is known by ("sifive_e").
+	Aliases []string `json:"aliases,omitempty"`
+	// Description is one line for `rewind boards`.
+	Description string `json:"description,omitempty"`
+
 	// Cortex-M: NVIC external interrupts, SysTick clocks and calibration.
 	IRQs         int    `json:"irqs,omitempty"`
 	CPUClockHz   uint64 `json:"cpu_clock_hz,omitempty"`
@@ -69,38 +82,25 @@ type Board struct {
 }
 
 // MPS2Board returns QEMU 7.2's mps2-an385 (Cortex-M3) or mps2-an386
-// (Cortex-M4F) memory map: SSRAM1 at 0 (code and vectors), block RAM at
-// 0x01000000, SSRAM2/3 at 0x20000000, PSRAM at 0x21000000, the CMSDK APB
-// peripherals at 0x40000000 (MPS2Devices). The RAM aliases QEMU also maps (0x00400000,
-// the block RAM's repeats, 0x20400000) are not mapped here.
+// (Cortex-M4F) memory map (boards/mps2-an385.json, boards/mps2-an386.json):
+// SSRAM1 at 0 (code and vectors), block RAM at 0x01000000, SSRAM2/3 at
+// 0x20000000, PSRAM at 0x21000000, the CMSDK APB peripherals at
+// 0x40000000. The RAM aliases QEMU also maps (0x00400000, the block RAM's
+// repeats, 0x20400000) are not mapped here.
 func MPS2Board(name string) (Board, error) {
-	cpu := map[string]string{"mps2-an385": "cortex-m3", "mps2-an386": "cortex-m4f"}[name]
-	if cpu == "" {
+	if name != "mps2-an385" && name != "mps2-an386" {
 		return Board{}, fmt.Errorf("no MPS2 board %q (have mps2-an385, mps2-an386)", name)
 	}
-	return Board{
-		Name: name, CPU: cpu, RAMBase: 0, RAMSize: 0x22000000,
-		RAM:  []Region{{0, 0x400000}, {0x01000000, 0x4000}, {0x20000000, 0x400000}, {0x21000000, 0x1000000}},
-		IRQs: 32, CPUClockHz: 25_000_000, RefClockHz: 1_000_000, SysTickCalib: 0x0000270f,
-		Devices: MPS2Devices(),
-		// QEMU's semihosting heap is the PSRAM; one step is one virtual
-		// nanosecond (QEMU's -icount shift=0).
-		HeapBase: 0x21000000, HeapSize: 0x1000000,
-		InstructionsPerSecond: QEMUIcountInstructionsPerSecond,
-	}, nil
+	return BoardByName(name)
 }
 
-// BoardByName returns a built-in board: "virt" or an MPS2 board.
-func BoardByName(name string) (Board, error) {
-	if name == "virt" {
-		return VirtBoard(0), nil
-	}
-	return MPS2Board(name)
-}
-
-// VirtBoard returns the QEMU virt memory map with the given RAM size
-// (0 means DefaultRAMSize).
+// VirtBoard returns the QEMU virt memory map (boards/virt.json) with the
+// given RAM size (0 means DefaultRAMSize).
 func VirtBoard(ramSize uint32) Board {
+	b, err := BoardByName("virt")
+	if err != nil {
+		panic(fmt.Sprintf("built-in board virt: %v", err)) // the embedded file is checked by tests
+	}
 	if ramSize == 0 {
 		ramSize = DefaultRAMSize
 	}
@@ -108,19 +108,8 @@ func VirtBoard(ramSize uint32) Board {
 	if heap > virtFDTReserve {
 		heap -= virtFDTReserve // QEMU keeps the device tree in the last 2 MiB
 	}
-	return Board{
-		Name:     "virt",
-		RAMBase:  DefaultRAMBase,
-		RAMSize:  ramSize,
-		HeapBase: DefaultRAMBase,
-		HeapSize: heap,
-		Devices: []BoardDevice{
-			{Kind: KindTest, Base: 0x00100000},
-			{Kind: KindCLINT, Base: 0x02000000},
-			{Kind: KindPLIC, Base: 0x0c000000},
-			{Kind: KindUART, Base: 0x10000000, IRQ: 10},
-		},
-	}
+	b.RAMSize, b.HeapSize = ramSize, heap
+	return b
 }
 
 // ParseBoard reads a JSON board description and checks it.
@@ -174,17 +163,23 @@ func (b *Board) check() error {
 	return nil
 }
 
-// Boards returns every built-in board description, so that conformance
-// tests can iterate over all of them.
-func Boards() []Board {
-	an385, _ := MPS2Board("mps2-an385")
-	an386, _ := MPS2Board("mps2-an386")
-	return []Board{VirtBoard(0), an385, an386}
-}
-
-// checkRAM checks the RAM regions lie page-aligned inside the window.
+// checkRAM checks the memory regions lie page-aligned inside the window,
+// apart from each other, and that ROM content fits.
 func (b *Board) checkRAM() error {
-	for _, r := range b.RAM {
+	for _, r := range b.ROM {
+		if uint64(len(r.Words))*4 > uint64(r.Size) {
+			return fmt.Errorf("board %q: ROM at %#x holds %d words, more than its %#x bytes", b.Name, r.Base, len(r.Words), r.Size)
+		}
+	}
+	rs := b.regions()
+	for i, r := range rs {
+		for _, o := range rs[i+1:] {
+			if uint64(r.Base) < uint64(o.Base)+uint64(o.Size) && uint64(o.Base) < uint64(r.Base)+uint64(r.Size) {
+				return fmt.Errorf("board %q: memory regions at %#x and %#x overlap", b.Name, r.Base, o.Base)
+			}
+		}
+	}
+	for _, r := range rs {
 		if r.Base%pageSize != 0 || r.Size%pageSize != 0 || r.Base < b.RAMBase ||
 			uint64(r.Base)+uint64(r.Size) > uint64(b.RAMBase)+uint64(b.RAMSize) {
 			return fmt.Errorf("board %q: RAM region %#x+%#x is not page aligned inside the RAM window", b.Name, r.Base, r.Size)

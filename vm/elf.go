@@ -40,8 +40,12 @@ func (m *Machine) LoadELF(data []byte) (entry uint32, err error) {
 		m.armBoot(m.harts[0])
 		return entry, nil
 	}
+	start := entry
+	if m.board.ResetVector != 0 {
+		start = m.board.ResetVector // the boot ROM jumps to the firmware
+	}
 	for _, h := range m.harts {
-		h.pc = entry &^ 1
+		h.pc = start &^ 1
 		h.x[10] = uint32(h.id)
 		h.x[11] = 0
 	}

@@ -2,6 +2,7 @@ package vm
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"sync/atomic"
 
@@ -124,6 +125,7 @@ func NewMachine(b Board, cfg Config) (*Machine, error) {
 	for i := 0; i < cfg.Harts; i++ {
 		m.harts = append(m.harts, &Hart{id: i, m: m})
 	}
+	m.setupRegions()
 	if isARMCPU(b.CPU) {
 		if cfg.Harts != 1 {
 			return nil, fmt.Errorf("board %q: a Cortex-M board has one core, not %d", b.Name, cfg.Harts)
@@ -180,7 +182,10 @@ func (m *Machine) buildDevices() error {
 		return err
 	}
 	sort.Slice(m.devs, func(i, j int) bool { return m.devs[i].base < m.devs[j].base })
-	all := append([]mapped{{base: b.RAMBase, size: b.RAMSize}}, m.devs...)
+	all := slices.Clone(m.devs)
+	for _, r := range b.regions() {
+		all = append(all, mapped{base: r.Base, size: r.Size})
+	}
 	sort.Slice(all, func(i, j int) bool { return all[i].base < all[j].base })
 	for i := 1; i < len(all); i++ {
 		if uint64(all[i-1].base)+uint64(all[i-1].size) > uint64(all[i].base) {

@@ -12,7 +12,7 @@ import (
 
 const (
 	snapMagic   = "RWNDSNAP"
-	snapVersion = 3 // 2: exit state after the scheduler position; 3: board CPU, RAM regions, time model, device sizes, Cortex-M state
+	snapVersion = 4 // 2: exit state after the scheduler position; 3: board CPU, RAM regions, time model, device sizes, Cortex-M state; 4: flash, ROM, reset vector
 )
 
 // errSnapshot is the base of every decoding error.
@@ -51,6 +51,7 @@ func (s *Snapshot) encode(w io.Writer) {
 		e.u32(uint32(d.Count))
 	}
 	encodeBoardCPU(e, &s.board)
+	encodeBoardMemory(e, &s.board)
 	e.u64(s.time)
 	e.u64(s.mtimeOff)
 	e.u32(uint32(s.cur))
@@ -205,6 +206,7 @@ func UnmarshalSnapshot(data []byte) (*Snapshot, error) {
 			Size: d.u32(), OverflowIRQ: int(int32(d.u32())), Count: int(int32(d.u32()))})
 	}
 	decodeBoardCPU(d, &s.board)
+	decodeBoardMemory(d, &s.board)
 	s.time, s.mtimeOff = d.u64(), d.u64()
 	s.cur, s.qleft = int(d.u32()), d.u64()
 	s.exit = exitState{done: d.u8() != 0, hart: int(d.u32()), pc: d.u32(), code: int(int32(d.u32()))}

@@ -25,6 +25,7 @@ const (
 	pfExec                      // activity: fetched from since ResetActivity
 	pfKeep                      // scratch mark used while restoring a snapshot
 	pfHole                      // not RAM: the board maps nothing here
+	pfROM                       // read-only (ROM, flash): guest stores fault
 )
 
 // memory is the guest RAM. pages is the state; fast holds the fast-path views
@@ -146,7 +147,7 @@ func (mem *memory) writable(i uint32, o, n uint32) *page {
 		mem.flags[i] = f | pfWritten
 		mem.written = append(mem.written, i)
 	}
-	if !mem.hasCode(i) && f&(pfWatchW|pfResv) == 0 && mem.fast[i].wr == nil {
+	if !mem.hasCode(i) && f&(pfWatchW|pfResv|pfROM) == 0 && mem.fast[i].wr == nil {
 		mem.fast[i].wr = p
 		mem.wrSet = append(mem.wrSet, i)
 	}

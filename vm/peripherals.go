@@ -23,7 +23,7 @@ func peripheralKind(kind string) bool {
 	case KindCMSDKUART, KindCMSDKTimer, KindCMSDKDualTimer, KindMPS2FPGAIO, KindUnimplemented:
 		return true
 	}
-	return false
+	return sifiveKind(kind)
 }
 
 // machineTicker gives devices virtual time from the step count.
@@ -75,6 +75,9 @@ func (m *Machine) newPeripheral(d BoardDevice) (device.Device, error) {
 			leds = 2
 		}
 		return device.NewMPS2FPGAIO(clk, device.MPS2PeripheralHz, leds), nil
+	}
+	if sifiveKind(d.Kind) {
+		return m.newSiFive(d), nil
 	}
 	return nil, fmt.Errorf("board %q: unknown device kind %q", m.board.Name, d.Kind)
 }

@@ -2,10 +2,8 @@ package main
 
 import (
 	"fmt"
-	"log/slog"
 	"net"
 	"strings"
-	"time"
 
 	"github.com/rewind-debugger/rewind/adapter"
 )
@@ -20,13 +18,13 @@ func dapMainImpl(args []string, s stdio) int {
 	}
 	log := serverLog(s)
 	if o.listen == "" {
-		if err := adapter.New(s.In, s.Out, adapter.Options{Log: log, NoSemihosting: o.noSemi}).Serve(); err != nil {
+		if err := adapter.New(s.In, s.Out, adapter.Options{Log: log, NoSemihosting: o.noSemi, Board: o.board}).Serve(); err != nil {
 			fmt.Fprintln(s.Err, "rewind dap:", err)
 			return 1
 		}
 		return 0
 	}
-	if err := serveTCP(listenAddr(o.listen), o.idle, o.noSemi, s, log); err != nil {
+	if err := serveTCP(listenAddr(o.listen), adapter.ListenOptions{Log: log, IdleTimeout: o.idle, NoSemihosting: o.noSemi, Board: o.board}, s); err != nil {
 		fmt.Fprintln(s.Err, "rewind dap:", err)
 		return 1
 	}
@@ -43,12 +41,12 @@ func listenAddr(a string) string {
 }
 
 // serveTCP serves DAP clients one at a time (see adapter.ServeListener).
-func serveTCP(addr string, idle time.Duration, noSemi bool, s stdio, log *slog.Logger) error {
+func serveTCP(addr string, opt adapter.ListenOptions, s stdio) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return fmt.Errorf("listening: %w", err)
 	}
 	defer ln.Close()
 	fmt.Fprintf(s.Err, "rewind dap: listening on %s\n", ln.Addr())
-	return adapter.ServeListener(ln, adapter.ListenOptions{Log: log, IdleTimeout: idle, NoSemihosting: noSemi})
+	return adapter.ServeListener(ln, opt)
 }

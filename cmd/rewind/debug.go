@@ -23,6 +23,8 @@ func debugMainImpl(args []string, s stdio) int {
 	var demo demoFlag
 	fs.Var(&demo, "demo", demoUsage("debug")+" (the default without a firmware file)")
 	svdPath := fs.String("svd", "", "CMSIS-SVD `FILE` of the peripherals (default: the board's built-in one)")
+	var board string
+	boardFlag(fs, &board)
 	var semi semihostFlags
 	semi.add(fs, false)
 	var so scriptOptions
@@ -33,7 +35,7 @@ func debugMainImpl(args []string, s stdio) int {
 		return exitUsage
 	}
 	if fs.NArg() > 1 {
-		fmt.Fprintln(s.Err, "usage: rewind debug [--harts N] [--svd FILE] [--init FILE] [-x FILE]... [--batch] [firmware.elf | --recording run.rwd | --demo [cortex-m]]")
+		fmt.Fprintln(s.Err, "usage: rewind debug [--harts N] [--board NAME|FILE] [--svd FILE] [--init FILE] [-x FILE]... [--batch] [firmware.elf | --recording run.rwd | --demo [cortex-m]]")
 		return exitUsage
 	}
 	elfPath := demo.takeArg(fs.Arg(0))
@@ -48,6 +50,7 @@ func debugMainImpl(args []string, s stdio) int {
 	}
 	cfg.NoSemihosting = semi.off // a recording keeps its own setting
 	cfg.SVD = *svdPath
+	cfg.Board = board
 	if so.batch {
 		cfg.Errors = s.Err // as gdb's batch mode, errors on stderr
 	}

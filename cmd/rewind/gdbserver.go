@@ -22,6 +22,8 @@ func gdbserverMainImpl(args []string, s stdio) int {
 	listen := fs.String("listen", "127.0.0.1:3333", "address to listen on (loopback unless given explicitly)")
 	harts := fs.Int("harts", 1, "number of harts (gdb threads)")
 	recording := fs.String("recording", "", "debug this recording instead of a live run")
+	var board string
+	boardFlag(fs, &board)
 	verbose := fs.Bool("v", false, "log every packet")
 	script := fs.Bool("record-script", false, "print the gdb script Eclipse CDT's reverse buttons need, and exit")
 	idle := idleFlag(fs)
@@ -43,7 +45,8 @@ func gdbserverMainImpl(args []string, s stdio) int {
 		level = slog.LevelDebug
 	}
 	log := slog.New(slog.NewTextHandler(s.Err, &slog.HandlerOptions{Level: level}))
-	target, err := gdbTarget(fs.Arg(0), *recording, *harts, semi.off, s.Out, log.With("component", "session"))
+	target, err := gdbTarget(debugger.Program{ELFPath: fs.Arg(0), RecordingPath: *recording},
+		debugger.Options{Harts: *harts, Board: board, NoSemihosting: semi.off}, s.Out, log.With("component", "session"))
 	if err != nil {
 		fmt.Fprintf(s.Err, "rewind gdbserver: %v\n", err)
 		return exitFault
@@ -75,8 +78,8 @@ func gdbserverMainImpl(args []string, s stdio) int {
 // front-ends do: a live run of the ELF, or the replay of a recording
 // (forward runs then stop at its end, unless it ended in an exit or halt).
 // UART output goes to out and to gdb's console.
-func gdbTarget(elfPath, recPath string, harts int, noSemi bool, out io.Writer, log *slog.Logger) (*gdbserver.SessionTarget, error) {
-	opt := debugger.Options{Harts: harts, CheckpointInterval: gdbCheckpointInterval, NoSemihosting: noSemi}
+func gdbTarget(prog debugger.Program, opt debugger.Options, out io.Writer, log *slog.Logger) (*gdbserver.SessionTarget, error) {
+	opt.CheckpointInterval = gdbCheckpointInterval
 	w := bufio.NewWriter(out)
 	var target *gdbserver.SessionTarget
 	opt.Output = func(b byte, _ uint64) {
@@ -88,7 +91,7 @@ func gdbTarget(elfPath, recPath string, harts int, noSemi bool, out io.Writer, l
 			target.Output(b) // also to gdb's console
 		}
 	}
-	s, err := debugger.Open(debugger.Program{ELFPath: elfPath, RecordingPath: recPath}, opt)
+	s, err := debugger.Open(prog, opt)
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rewind-debugger/rewind/debugger"
 	"github.com/rewind-debugger/rewind/gdbserver"
 )
 
@@ -33,7 +34,7 @@ func TestGDBServerRecordingEnd(t *testing.T) {
 		t.Fatalf("record: exit %d: %s", code, errs)
 	}
 	var out strings.Builder
-	target, err := gdbTarget("", rec, 1, false, &out, nil)
+	target, err := gdbTarget(debugger.Program{RecordingPath: rec}, debugger.Options{Harts: 1}, &out, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@
 //	rewind record -o run.rwd firmware.elf  run and save a recording
 //	rewind replay run.rwd                replay a recording
 //	rewind gdbserver firmware.elf        GDB remote stub with reverse execution
+//	rewind boards [board.json]           list the built-in boards, or check a board file
 //
 // Run "rewind help" for the list of commands, "rewind CMD -h" for a
 // command's usage and flags, and "rewind --version" for the version.
@@ -61,6 +62,7 @@ func commands() map[string]command {
 		"record": {"-o run.rwd [--harts N] [--ram MiB] [--embed-elf=false] firmware.elf | --demo [cortex-m]",
 			"run firmware and save a recording of the run", recordMainImpl},
 		"replay": {"[--elf firmware.elf] run.rwd", "replay a recording: same output, same exit code", replayMainImpl},
+		"boards": {"[board.json]", "list the built-in boards, or check a board file", boardsMain},
 		"gdbserver": {"[--listen ADDR] [--harts N] [--recording run.rwd] firmware.elf",
 			"serve gdb (and Eclipse CDT) with reverse execution", gdbserverMainImpl},
 	}

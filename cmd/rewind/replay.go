@@ -111,7 +111,7 @@ func replayMachine(rec *checkpoint.Recording, semi semihostFlags) (*vm.Machine, 
 		cfg.RAMBase, cfg.RAMSize = rec.RAMBase, rec.RAMSize
 		return vm.NewVirt(cfg)
 	}
-	b, err := vm.BoardByName(rec.Board)
+	b, err := vm.BoardFromSpec(rec.Board)
 	if err != nil {
 		return nil, err
 	}

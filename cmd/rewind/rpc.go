@@ -22,7 +22,7 @@ func rpcMainImpl(args []string, s stdio) int {
 	if !ok {
 		return exitUsage
 	}
-	srv := rpc.NewServer(rpc.Options{Log: serverLog(s), NoSemihosting: o.noSemi, SVD: svdPath})
+	srv := rpc.NewServer(rpc.Options{Log: serverLog(s), NoSemihosting: o.noSemi, SVD: svdPath, Board: o.board})
 	if o.listen == "" {
 		if err := srv.ServeConn(context.Background(), stdioConn{s.In, s.Out}); err != nil {
 			fmt.Fprintln(s.Err, "rewind rpc:", err)

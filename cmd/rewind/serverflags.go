@@ -14,6 +14,7 @@ type serverOpts struct {
 	listen string        // TCP address; empty: stdio
 	idle   time.Duration // idle timeout of a TCP client when another one connects
 	noSemi bool          // --no-semihosting
+	board  string        // --board: the board of launches that name none
 }
 
 // serverFlags parses the flags every protocol server shares: --listen,
@@ -30,6 +31,8 @@ func serverFlags(name, example, launchName string, args []string, s stdio, extra
 	idle := idleFlag(fs)
 	var semi semihostFlags
 	semi.add(fs, false)
+	var board string
+	boardFlag(fs, &board)
 	if err := fs.Parse(args); err != nil {
 		return o, false
 	}
@@ -37,7 +40,7 @@ func serverFlags(name, example, launchName string, args []string, s stdio, extra
 		fmt.Fprintf(s.Err, "rewind %s: unexpected argument %q (the firmware comes with the %s)\n", name, fs.Arg(0), launchName)
 		return o, false
 	}
-	return serverOpts{listen: *l, idle: *idle, noSemi: semi.off}, true
+	return serverOpts{listen: *l, idle: *idle, noSemi: semi.off, board: board}, true
 }
 
 // idleFlag defines --idle-timeout on fs.

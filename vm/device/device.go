@@ -23,7 +23,9 @@
 // through a Ticker and, when their outputs change with time alone,
 // implement Timed. testdata/arm/probe.elf checks their registers on QEMU
 // the same way. Semihost holds the semihosting state (console input, open
-// handles) so that snapshots cover it.
+// handles) so that snapshots cover it. The HiFive1's FE310 devices
+// (NewSiFiveUART, NewSiFiveGPIO, NewSiFivePRCI) follow QEMU 7.2's
+// sifive_e models; testdata/hifive1 checks them on QEMU.
 package device
 
 // Device is a memory-mapped peripheral. Offsets are relative to the base

@@ -30,7 +30,7 @@ type Kind struct {
 
 // Kinds returns every device kind of the built-in boards, freshly built.
 func Kinds() []Kind {
-	return append(virtKinds(), mps2Kinds()...)
+	return append(append(virtKinds(), mps2Kinds()...), sifiveKinds()...)
 }
 
 // virtKinds returns the device kinds of QEMU's virt board.

@@ -131,7 +131,7 @@ describe('validation', () => {
 		['harts 1.5', { harts: 1.5 }, [/"harts"/]],
 		['memory as a string', { memorySize: '128' as unknown as number }, [/"memorySize" must be a whole number of MiB/]],
 		['no checkpoint memory', { checkpointBudget: 0 }, [/"checkpointBudget"/]],
-		['unknown board', { board: 'hifive1' }, [/"board" must be one of "virt", "mps2-an385", "mps2-an386" or the path of a board file/]],
+		['unknown board', { board: 'hifive1' }, [/"board" must be one of "virt", "mps2-an385", "mps2-an386", "hifive1-revb", "sifive_e" or the path of a board file/]],
 		['an mps2 board', { board: 'mps2-an386' }, []],
 		['a board file', { board: '${workspaceFolder}/boards/my.yaml' }, []],
 		['stopAtExit', { stopAtExit: false }, []],
@@ -193,7 +193,8 @@ describe('package.json', () => {
 		}
 		assert.deepStrictEqual(
 			dbg.configurationSnippets.map((s: { label: string }) => s.label),
-			['Rewind: debug firmware', 'Rewind: debug a recording', 'Rewind: debug Cortex-M3 firmware (mps2-an385)', 'Rewind: debug Cortex-M4 firmware (mps2-an386)', 'Rewind: debug firmware built elsewhere'],
+			['Rewind: debug firmware', 'Rewind: debug a recording', 'Rewind: debug Cortex-M3 firmware (mps2-an385)', 'Rewind: debug Cortex-M4 firmware (mps2-an386)',
+				'Rewind: debug HiFive1 Rev B firmware (hifive1-revb)', 'Rewind: debug firmware on a board of your own', 'Rewind: debug firmware built elsewhere'],
 		);
 	});
 

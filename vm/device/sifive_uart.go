@@ -1,0 +1,195 @@
+package device
+
+// SiFive UART registers and bits (FE310-G002 manual, chapter "UART"; the
+// layout QEMU 7.2's sifive_uart maps).
+const (
+	suTxData = 0x00
+	suRxData = 0x04
+	suTxCtrl = 0x08
+	suRxCtrl = 0x0c
+	suIE     = 0x10
+	suIP     = 0x14
+	suDiv    = 0x18
+	suSize   = 0x20
+
+	suEmpty    = 1 << 31 // rxdata: no byte received
+	suWM       = 0x7 << 16
+	suWMShift  = 16
+	suTxWM     = 1 << 0 // ie, ip
+	suRxWM     = 1 << 1
+	suFIFODeep = 8 // receive FIFO entries
+	suCtrlMask = 0x00070003
+	suDivMask  = 0xffff
+)
+
+// SiFiveUART is the UART of SiFive's E-series chips (the FE310 has two).
+//
+// As in QEMU 7.2, a byte written to txdata goes out at once, so txdata's
+// full bit always reads 0 and the transmit FIFO is always empty: ip.txwm
+// is set whenever the transmit watermark (txctrl.txcnt) is above zero.
+// Received bytes wait in an unbounded queue fed by Input (the machine's
+// input log); the receive FIFO is its first eight bytes, so no byte is
+// lost (QEMU's character backend waits the same way). Reading rxdata pops a
+// byte, or returns the empty bit when there is none. ip.rxwm is set while
+// the FIFO holds more bytes than rxctrl.rxcnt. The interrupt output is
+// (ie & ip) != 0, as the manual says; QEMU 7.2 instead raises it whenever
+// ie.txwm is set and, for ie.rxwm, whenever the FIFO holds a byte: the two
+// agree for the usual set-up (rxcnt 0, txwm interrupts only while there is
+// something to send). txen and rxen are stored, not used (QEMU's model
+// also sends and receives regardless); div is stored (there is no line
+// timing). Registers are 32-bit only (see ValidAccess).
+type SiFiveUART struct {
+	irq    IRQLine
+	output func(byte)
+
+	txctrl, rxctrl, ie, div uint32
+	queue                   []byte
+}
+
+// NewSiFiveUART returns a UART driving irq (which may be nil).
+func NewSiFiveUART(irq IRQLine) *SiFiveUART {
+	return &SiFiveUART{irq: irq}
+}
+
+// Name implements Device.
+func (u *SiFiveUART) Name() string { return "sifive-uart" }
+
+// Size implements Device.
+func (u *SiFiveUART) Size() uint32 { return suSize }
+
+// SetOutput sets the function that receives transmitted bytes.
+func (u *SiFiveUART) SetOutput(f func(byte)) { u.output = f }
+
+// Input queues received bytes.
+func (u *SiFiveUART) Input(b []byte) {
+	u.queue = append(u.queue, b...)
+	u.update()
+}
+
+// fifo returns the number of bytes in the receive FIFO.
+func (u *SiFiveUART) fifo() uint32 { return uint32(min(len(u.queue), suFIFODeep)) }
+
+// ip returns the interrupt-pending register.
+func (u *SiFiveUART) ip() uint32 {
+	var ip uint32
+	if u.txctrl&suWM != 0 {
+		ip |= suTxWM
+	}
+	if u.fifo() > (u.rxctrl&suWM)>>suWMShift {
+		ip |= suRxWM
+	}
+	return ip
+}
+
+// update drives the interrupt line.
+func (u *SiFiveUART) update() {
+	if u.irq != nil {
+		u.irq.SetLevel(u.ie&u.ip() != 0)
+	}
+}
+
+// ValidAccess implements AccessChecker: the registers take 32-bit
+// accesses only (QEMU answers others with an access fault).
+func (u *SiFiveUART) ValidAccess(off uint32, size int, write bool) bool {
+	return size == 4
+}
+
+// Read implements Device.
+func (u *SiFiveUART) Read(off uint32, size int) uint64 {
+	v := u.Peek(off, size)
+	if off == suRxData && len(u.queue) > 0 {
+		u.queue = u.queue[1:]
+		if len(u.queue) == 0 {
+			u.queue = nil
+		}
+		u.update()
+	}
+	return v
+}
+
+// Peek implements Device.
+func (u *SiFiveUART) Peek(off uint32, size int) uint64 {
+	var v uint32
+	switch off {
+	case suRxData:
+		v = suEmpty
+		if len(u.queue) > 0 {
+			v = uint32(u.queue[0])
+		}
+	case suTxCtrl:
+		v = u.txctrl
+	case suRxCtrl:
+		v = u.rxctrl
+	case suIE:
+		v = u.ie
+	case suIP:
+		v = u.ip()
+	case suDiv:
+		v = u.div
+	}
+	return uint64(v) & sizeMask(size)
+}
+
+// Write implements Device.
+func (u *SiFiveUART) Write(off uint32, size int, val uint64) {
+	v := uint32(val & sizeMask(size))
+	switch off {
+	case suTxData:
+		if u.output != nil {
+			u.output(byte(v))
+		}
+	case suTxCtrl:
+		u.txctrl = v & suCtrlMask
+	case suRxCtrl:
+		u.rxctrl = v & (suCtrlMask &^ 2)
+	case suIE:
+		u.ie = v & (suTxWM | suRxWM)
+	case suDiv:
+		u.div = v & suDivMask
+	}
+	u.update()
+}
+
+// Reset implements Device: registers clear and queued input is dropped.
+func (u *SiFiveUART) Reset() {
+	u.txctrl, u.rxctrl, u.ie, u.div = 0, 0, 0, 0
+	u.queue = nil
+	u.update()
+}
+
+const sifiveUARTTag, sifiveUARTVersion = "SUAR", 1
+
+// SaveState implements Device.
+func (u *SiFiveUART) SaveState(dst []byte) []byte {
+	w := stateWriter{b: dst}
+	w.header(sifiveUARTTag, sifiveUARTVersion)
+	for _, v := range [...]uint32{u.txctrl, u.rxctrl, u.ie, u.div} {
+		w.u32(v)
+	}
+	w.bytes(u.queue)
+	return w.b
+}
+
+// RestoreState implements Device and drives the interrupt line.
+func (u *SiFiveUART) RestoreState(state []byte) error {
+	r := stateReader{b: state}
+	r.header(sifiveUARTTag, sifiveUARTVersion)
+	var f [4]uint32
+	for i := range f {
+		f[i] = r.u32()
+	}
+	q := r.bytes()
+	if f[0]&^suCtrlMask != 0 || f[1]&^(suCtrlMask&^2) != 0 || f[2]&^(suTxWM|suRxWM) != 0 || f[3]&^suDivMask != 0 {
+		r.fail("sifive uart registers %x", f)
+	}
+	if err := r.finish(); err != nil {
+		return err
+	}
+	u.txctrl, u.rxctrl, u.ie, u.div = f[0], f[1], f[2], f[3]
+	u.queue = nil
+	if len(q) > 0 {
+		u.queue = q
+	}
+	u.update()
+	return nil
+}
