@@ -129,7 +129,7 @@ func (s *Server) setVariable(sess *debugger.Session, a dap.SetVariableArguments)
 
 // setRegister writes a register row.
 func (s *Server) setRegister(sess *debugger.Session, r varRef, name, value string) (dap.SetVariableResponseBody, error) {
-	num, ok := debugger.RegisterByName(name)
+	num, ok := sess.RegisterByName(name)
 	if !ok {
 		return dap.SetVariableResponseBody{}, fmt.Errorf("no register %q", name)
 	}
