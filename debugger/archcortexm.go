@@ -43,6 +43,8 @@ func armSysRegs() []armSysInfo {
 	}
 }
 
+func (cortexMRegs) arch() string { return "armv7-m" }
+
 func (c cortexMRegs) infos() []RegisterInfo {
 	out := make([]RegisterInfo, 0, 80)
 	for i := range 15 {

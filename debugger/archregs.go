@@ -60,6 +60,8 @@ type RegisterField struct {
 // regFile is how a session reads and writes its CPU's registers: the
 // list, by number, and what a write becomes in the timeline's input log.
 type regFile interface {
+	// arch names the architecture (Session.Arch).
+	arch() string
 	infos() []RegisterInfo
 	// extras lists further registers that only a complete listing shows
 	// (RISC-V: every other CSR).
@@ -86,6 +88,10 @@ func (s *Session) regs() regFile {
 	}
 	return riscvRegs{}
 }
+
+// Arch names the session's CPU architecture: "riscv32" or "armv7-m"
+// (Cortex-M, ARMv6-M and ARMv7E-M included).
+func (s *Session) Arch() string { return s.regs().arch() }
 
 // RegisterInfos lists the registers of the session's CPU in display
 // order: the core registers, then the system, FPU, fault-status or CSR

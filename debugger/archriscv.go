@@ -20,6 +20,8 @@ func riscvKeyCSRs() []string {
 		"mepc", "mcause", "mtval", "mhartid", "mcycle", "minstret"}
 }
 
+func (riscvRegs) arch() string { return "riscv32" }
+
 func (riscvRegs) infos() []RegisterInfo {
 	out := make([]RegisterInfo, 0, 45)
 	for i := range 32 {
@@ -41,16 +43,13 @@ func (riscvRegs) infos() []RegisterInfo {
 	return out
 }
 
-// extras lists the CSRs beyond the key ones, by number.
+// extras lists every CSR the CPU implements, by number (the key ones
+// again too, as `info all-registers` has always shown them).
 func (riscvRegs) extras() []RegisterInfo {
-	key := map[string]bool{}
-	for _, n := range riscvKeyCSRs() {
-		key[n] = true
-	}
 	var out []RegisterInfo
 	for _, n := range symbols.CSRs() {
 		name := symbols.CSRName(n)
-		if num, ok := symbols.CSRNumber(name); !ok || num != n || key[name] {
+		if num, ok := symbols.CSRNumber(name); !ok || num != n {
 			continue
 		}
 		out = append(out, RegisterInfo{Name: name, Num: CSRRegister(n), Group: GroupCSR, DWARF: -1, Bits: 32})
