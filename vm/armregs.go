@@ -137,3 +137,15 @@ func (a *armState) faultReg(r ARMSysReg) *uint32 {
 	}
 	return nil
 }
+
+// peekSCS reads the System Control Space word at addr (NVIC, SCB,
+// SysTick, FPU control) as a debugger does: on a copy of the core, so
+// that nothing changes (not SysTick's COUNTFLAG, not its pending state).
+// ok is false outside the SCS or on a RISC-V machine.
+func (m *Machine) peekSCS(addr uint32) (uint32, bool) {
+	if !m.arm || addr-scsBase >= scsSize || len(m.harts) == 0 {
+		return 0, false
+	}
+	h := *m.harts[0]
+	return m.scsRead(&h, addr&^3-scsBase, 4), true
+}
