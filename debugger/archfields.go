@@ -105,5 +105,8 @@ func (r Register) Summary() string {
 			parts = append(parts, fmt.Sprintf("%s=%#x", f.Name, f.Value))
 		}
 	}
+	if len(parts) == 0 {
+		return "[ ]"
+	}
 	return "[ " + strings.Join(parts, " ") + " ]"
 }
