@@ -3,8 +3,12 @@
 package gdbserver
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -95,3 +99,48 @@ func TestGDBARMScripts(t *testing.T) {
 		}
 	}
 }
+
+// TestGDBARMRegistersMatchQEMU: gdb-multiarch reads the registers through
+// the stub (g, p, d0–d15 composed of s pairs) at the stops where
+// testdata/symbols-arm/golden recorded gdb on QEMU, and they are equal:
+// r0–r12, sp, lr, pc, xpsr and (M4F) s0–s31 at the stops whose state
+// follows from the program alone (not those inside SysTick/PendSV, which
+// depend on when the timer fired).
+func TestGDBARMRegistersMatchQEMU(t *testing.T) {
+	for _, variant := range []string{"m4-O0", "m3-O0"} {
+		elf, board := armProg(variant)
+		for _, stop := range []int{0, 1, 2, 8, 9} {
+			data, err := os.ReadFile(filepath.Join("..", "testdata", "symbols-arm", "golden", variant, fmt.Sprintf("stop%02d.json", stop)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var golden struct {
+				Marker string            `json:"marker"`
+				Regs   map[string]string `json:"regs"`
+			}
+			if err := json.Unmarshal(data, &golden); err != nil {
+				t.Fatal(err)
+			}
+			s := startStubOn(t, elf, 1, board)
+			out := s.gdb(t, elf, "break *"+golden.Regs["pc"], "continue", "info all-registers")
+			got := map[string]string{}
+			for _, m := range regLine.FindAllStringSubmatch(out, -1) {
+				got[m[1]] = m[2]
+				if m[3] != "" {
+					got[m[1]] = m[3] // a float register's raw bits
+				}
+			}
+			for name, want := range golden.Regs {
+				w, _ := strconv.ParseUint(want, 0, 64)
+				g, err := strconv.ParseUint(got[name], 0, 64)
+				if err != nil || g != w {
+					t.Errorf("%s stop %d (%s): %s = %q, gdb on QEMU %s", variant, stop, golden.Marker, name, got[name], want)
+				}
+			}
+		}
+	}
+}
+
+// regLine is one line of gdb's info all-registers: name, hex value, and
+// for a float register its raw bits.
+var regLine = regexp.MustCompile(`(?m)^(\w+) +(0x[0-9a-f]+|[-0-9.e+]+|nan\(0x[0-9a-f]+\)|-?inf) +(?:.*\(raw (0x[0-9a-f]+)\))?`)
