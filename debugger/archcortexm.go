@@ -84,6 +84,16 @@ func (c cortexMRegs) infos() []RegisterInfo {
 
 func (cortexMRegs) extras() []RegisterInfo { return nil }
 
+func (c cortexMRegs) dwarf(h *vm.Hart, n int) (uint32, bool) {
+	switch {
+	case n >= 0 && n < 16:
+		return h.Reg(n), true // 15: the pc
+	case n >= symbols.ARMRegS0 && n < symbols.ARMRegS0+32:
+		return h.ARMSys(vm.ARMS0 + vm.ARMSysReg(n-symbols.ARMRegS0))
+	}
+	return 0, false
+}
+
 func (c cortexMRegs) read(h *vm.Hart, num uint32) (uint64, error) {
 	switch {
 	case num < 15, num == armXPSR:

@@ -66,6 +66,9 @@ type regFile interface {
 	// extras lists further registers that only a complete listing shows
 	// (RISC-V: every other CSR).
 	extras() []RegisterInfo
+	// dwarf reads the 32-bit register with DWARF number n (fast: the
+	// unwinder asks for every register of every frame).
+	dwarf(h *vm.Hart, n int) (uint32, bool)
 	// read returns the register's value (64-bit registers: both words).
 	read(h *vm.Hart, num uint32) (uint64, error)
 	// writes lists the timeline register writes that set num to v.

@@ -57,6 +57,13 @@ func (riscvRegs) extras() []RegisterInfo {
 	return out
 }
 
+func (riscvRegs) dwarf(h *vm.Hart, n int) (uint32, bool) {
+	if n < 0 || n >= 32 {
+		return 0, false
+	}
+	return h.Reg(n), true
+}
+
 func (riscvRegs) read(h *vm.Hart, num uint32) (uint64, error) {
 	switch {
 	case num < 32:

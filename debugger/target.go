@@ -40,14 +40,8 @@ func (t *hartTarget) WriteMemory(addr uint32, buf []byte) error {
 // Register returns the hart's register with DWARF number n (RISC-V
 // x0–x31; Cortex-M r0–r15 and s0–s31 as 64–95).
 func (t *hartTarget) Register(n int) uint32 {
-	if n >= 0 && n < 32 {
-		return t.h.Reg(n)
-	}
-	if ri, ok := t.byDWARF(n); ok {
-		v, _ := t.s.regs().read(t.h, ri.Num)
-		return uint32(v)
-	}
-	return 0
+	v, _ := t.s.regs().dwarf(t.h, n)
+	return v
 }
 
 // byDWARF finds the register with DWARF number n.
