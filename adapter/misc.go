@@ -27,8 +27,8 @@ func (s *Server) onExceptionInfo(req *envelope) {
 	if fn == "" {
 		fn = "an unknown function"
 	}
-	desc := fmt.Sprintf("%s: mcause=0x%08x mtval=0x%08x pc=0x%08x in %s", debugger.CauseName(t.Cause), t.Cause, t.Tval, t.PC, fn)
-	s.reply(req, dap.ExceptionInfoResponseBody{ExceptionId: debugger.CauseName(t.Cause), Description: desc,
+	desc := fmt.Sprintf("%s: mcause=0x%08x mtval=0x%08x pc=0x%08x in %s", t.Name, t.Cause, t.Tval, t.PC, fn)
+	s.reply(req, dap.ExceptionInfoResponseBody{ExceptionId: t.Name, Description: desc,
 		BreakMode: "always", Details: &dap.ExceptionDetails{Message: desc, TypeName: "RISC-V trap"}})
 }
 

@@ -105,7 +105,7 @@ func reasonText(st debugger.Stop, backward bool) string {
 				hint = "; no trap handler can take it, so the board halted on the faulting instruction (continue ends the run)"
 			}
 			return fmt.Sprintf("%s: %s at %s (mtval %#x)%s", capitalize(st.Reason.String()),
-				debugger.CauseName(tr.Cause), where, tr.Tval, hint)
+				tr.Name, where, tr.Tval, hint)
 		}
 	case debugger.ReasonPause:
 		if st.Description == "" || st.Description == "paused" {

@@ -41,3 +41,16 @@ func TestTrapClassification(t *testing.T) {
 		}
 	}
 }
+
+// TestARMInterruptsAreNotFaults: with the all-faults exception filter a
+// Cortex-M firmware whose SysTick and PendSV fire runs to its exit (an
+// exception number is no RISC-V mcause: SysTick is not "store page fault").
+func TestARMInterruptsAreNotFaults(t *testing.T) {
+	s := openARM(t, "prog-m3-O0.elf")
+	if err := s.SetExceptionFilters([]string{FilterAllFaults}); err != nil {
+		t.Fatal(err)
+	}
+	if st := s.ContinueUntil(5_000_000); st.Reason != ReasonExiting {
+		t.Errorf("continue: %v %s %+v", st.Reason, st.Description, st.Trap)
+	}
+}

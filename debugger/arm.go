@@ -64,7 +64,7 @@ func (s *Session) accept(_ *vm.Machine, st vm.Stop) bool {
 	case vm.StopWatchpoint:
 		r.ids = s.take(s.bps.watching(st.Addr, st.Size, accessOf(st.Access)), st)
 	case vm.StopTrap:
-		if s.trapWanted(st.Cause) {
+		if s.trapWanted(st.Hart, st.Cause) {
 			r.ids = []int{0}
 		}
 	default:
@@ -110,14 +110,16 @@ func (s *Session) take(bs []*Breakpoint, st vm.Stop) []int {
 	return ids
 }
 
-// trapWanted applies the exception filters to a trap cause.
-func (s *Session) trapWanted(cause uint32) bool {
+// trapWanted applies the exception filters to a trap cause of hart:
+// interrupts never stop, faults by kind (ClassifyTrap).
+func (s *Session) trapWanted(hart int, cause uint32) bool {
 	f := s.bps.filters
-	if cause&interruptBit != 0 || s.rtosYield(cause) {
+	c := s.ClassifyTrap(hart, cause)
+	if c.Interrupt || s.rtosYield(cause) {
 		return false
 	}
-	return f[FilterAllFaults] || (f[FilterIllegal] && cause == causeIllegal) ||
-		(f[FilterEbreak] && cause == causeBreakpoint)
+	return f[FilterAllFaults] || (f[FilterIllegal] && c.Kind == TrapIllegal) ||
+		(f[FilterEbreak] && c.Kind == TrapBreakpoint)
 }
 
 // condTrue evaluates a breakpoint's condition on hart now; an error counts

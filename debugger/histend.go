@@ -88,7 +88,7 @@ const fatalExitCode = 1
 // on the faulting instruction; continuing from the halt ends the run.
 func (s *Session) fatalStop(st vm.Stop) Stop {
 	stopping := s.opt.StopAtExit == nil || *s.opt.StopAtExit
-	what := "the board stopped on a trap it cannot handle: " + causeName(st.Cause)
+	what := "the board stopped on a trap it cannot handle: " + s.ClassifyTrap(st.Hart, st.Cause).Name
 	if stopping && s.opStart >= st.Time {
 		out := s.stopHere(ReasonExited, st.Hart, what+"; the run ends")
 		out.ExitCode, out.Trap = fatalExitCode, s.trapOf(st)

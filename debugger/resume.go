@@ -37,7 +37,7 @@ func (s *Session) hitStop(st vm.Stop, ids []int, temp bool) Stop {
 		return s.stopHere(ReasonStep, st.Hart, "")
 	}
 	if st.Reason == vm.StopTrap {
-		out := s.stopHere(ReasonException, st.Hart, "trap: "+causeName(st.Cause))
+		out := s.stopHere(ReasonException, st.Hart, "trap: "+s.ClassifyTrap(st.Hart, st.Cause).Name)
 		out.Trap = s.trapOf(st)
 		return out
 	}

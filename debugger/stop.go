@@ -71,6 +71,10 @@ type Stop struct {
 type Trap struct {
 	Cause, Tval, PC uint32
 	Function        string
+	// Name spells the cause as the CPU names it ("illegal instruction",
+	// "UsageFault: divide by zero"), Kind classifies it (ClassifyTrap).
+	Name string
+	Kind TrapKind
 }
 
 // Exited reports whether the guest has finished.
@@ -135,7 +139,8 @@ func (s *Session) machineStop(st vm.Stop) (Stop, bool) {
 
 // trapOf describes a trap stop.
 func (s *Session) trapOf(st vm.Stop) *Trap {
-	t := &Trap{Cause: st.Cause, Tval: st.Tval, PC: st.PC}
+	c := s.ClassifyTrap(st.Hart, st.Cause)
+	t := &Trap{Cause: st.Cause, Tval: st.Tval, PC: st.PC, Name: c.Name, Kind: c.Kind}
 	if f := s.syms.FunctionAt(st.PC); f != nil {
 		t.Function = f.Name
 	}
