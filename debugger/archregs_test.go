@@ -232,3 +232,29 @@ func TestARMRegisterList(t *testing.T) {
 		t.Errorf("ClassifyTrap(6) with DIVBYZERO = %+v", c)
 	}
 }
+
+// TestSetRegisterText: a typed value is a float or double for the FPU's
+// registers (hex: raw bits) and a C expression for the others.
+func TestSetRegisterText(t *testing.T) {
+	s := openARM(t, "prog-m4-O0.elf")
+	s.StepInstruction(0)
+	for _, tt := range []struct {
+		name, text string
+		lo, hi     uint32
+	}{
+		{"s0", "1.5", 0x3fc00000, 0}, {"s1", "0x3f800000", 0x3f800000, 0}, {"d1", "3", 0, 0x40080000},
+		{"r0", "2+3", 5, 0}, {"$R1", "-1", 0xffffffff, 0},
+	} {
+		r, err := s.SetRegisterText(0, 0, tt.name, tt.text)
+		if err != nil || r.Value != tt.lo || r.High != tt.hi {
+			t.Errorf("%s = %s: %#x:%#x %v", tt.name, tt.text, r.High, r.Value, err)
+		}
+	}
+	s3, _ := s.RegisterByName("s3")
+	if v, _ := s.RegisterValue(0, s3); v != 0x40080000 {
+		t.Errorf("s3 = %#x after d1 = 3", v)
+	}
+	if _, err := s.SetRegisterText(0, 0, "s0", "pi"); err == nil {
+		t.Error("s0 = pi accepted")
+	}
+}
