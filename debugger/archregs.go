@@ -147,17 +147,6 @@ func (s *Session) registerInfo(name string) (RegisterInfo, bool) {
 	return RegisterInfo{}, false
 }
 
-// infoByNum finds a register by number.
-func (s *Session) infoByNum(num uint32) (RegisterInfo, bool) {
-	rf := s.regs()
-	for _, ri := range append(rf.infos(), rf.extras()...) {
-		if ri.Num == num {
-			return ri, true
-		}
-	}
-	return RegisterInfo{}, false
-}
-
 // hartRegister reads one register of a hart into a Register.
 func (s *Session) hartRegister(h *vm.Hart, ri RegisterInfo) (Register, error) {
 	rf := s.regs()

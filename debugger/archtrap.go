@@ -117,14 +117,15 @@ func armFaultKind(exc, cfsr, hfsr uint32) (TrapKind, string) {
 	case armExcUsageFault:
 		cfsr &= 0xffff0000
 	case armExcHardFault:
-		if hfsr&(1<<30) == 0 {
-			for _, b := range setBits(hfsr, hfsrBits()) {
-				if b.Name == "DEBUGEVT" {
-					return TrapBreakpoint, b.Text
-				}
-				return TrapFault, b.Text
+		if hfsr&(1<<30) == 0 { // not escalated: VECTTBL or DEBUGEVT
+			bits := setBits(hfsr, hfsrBits())
+			switch {
+			case len(bits) == 0:
+				return TrapFault, ""
+			case bits[0].Name == "DEBUGEVT":
+				return TrapBreakpoint, bits[0].Text
 			}
-			return TrapFault, ""
+			return TrapFault, bits[0].Text
 		}
 	}
 	kinds := map[string]TrapKind{"DIVBYZERO": TrapArithmetic, "UNALIGNED": TrapBus,
