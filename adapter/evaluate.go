@@ -137,18 +137,12 @@ func (s *Server) setVariable(sess *debugger.Session, a dap.SetVariableArguments)
 
 // setRegister writes a register row.
 func (s *Server) setRegister(sess *debugger.Session, r varRef, name, value string) (dap.SetVariableResponseBody, error) {
-	num, ok := debugger.RegisterByName(name)
-	if !ok {
-		return dap.SetVariableResponseBody{}, fmt.Errorf("no register %q", name)
-	}
-	v, err := sess.EvaluateUint(r.hart, r.frame, value)
+	reg, err := sess.SetRegisterText(r.hart, r.frame, name, value)
 	if err != nil {
 		return dap.SetVariableResponseBody{}, err
 	}
-	if err := sess.SetFrameRegister(r.hart, r.frame, num, v); err != nil {
-		return dap.SetVariableResponseBody{}, err
-	}
-	return dap.SetVariableResponseBody{Value: fmt.Sprintf("0x%08x", v)}, nil
+	v := registerView(reg, symbols.FormatOptions{Hex: true})
+	return dap.SetVariableResponseBody{Value: v.Value, Type: v.Type}, nil
 }
 
 func (s *Server) onSetExpression(req *envelope) {

@@ -21,7 +21,8 @@ func (s *Server) views(sess *debugger.Session, r varRef, opts symbols.FormatOpti
 	return sess.Children(r.hart, r.frame, r.val, opts)
 }
 
-// registerViews formats the registers of a frame as rows (an outer
+// registerViews formats the registers of a frame as rows, in the
+// session's order (registerview.go formats each) (an outer
 // frame's caller-saved registers are <not saved>, as gdb shows them).
 func registerViews(sess *debugger.Session, hart, frame int, opts symbols.FormatOptions) ([]symbols.View, error) {
 	regs, err := sess.FrameRegisters(hart, frame)
@@ -34,11 +35,7 @@ func registerViews(sess *debugger.Session, hart, frame int, opts symbols.FormatO
 			out = append(out, symbols.View{Name: r.Name, Value: "<not saved>", Type: "uint32_t"})
 			continue
 		}
-		v := fmt.Sprintf("0x%08x", r.Value)
-		if !opts.Hex && r.Name != "pc" && r.Num < 32 && r.Name != "ra" && r.Name != "sp" && r.Name != "gp" {
-			v = fmt.Sprintf("0x%08x (%d)", r.Value, int32(r.Value))
-		}
-		out = append(out, symbols.View{Name: r.Name, Value: v, Type: "uint32_t"})
+		out = append(out, registerView(r, opts))
 	}
 	return out, nil
 }

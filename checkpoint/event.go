@@ -17,15 +17,17 @@ const (
 	// EventMemory writes Data to guest memory at Addr (a debugger edit).
 	EventMemory EventKind = 2
 	// EventRegister sets register Addr of hart Hart to the little-endian
-	// 32-bit value in Data: 0-31 are x0-x31, RegPC is the pc, and
-	// RegCSR+n is CSR n.
+	// 32-bit value in Data: 0-31 are x0-x31, RegPC is the pc,
+	// RegCSR+n is CSR n, and RegARMSys+n is Cortex-M system register n
+	// (vm.ARMSysReg).
 	EventRegister EventKind = 3
 )
 
 // Register numbers for EventRegister beyond x0-x31.
 const (
-	RegPC  = 32
-	RegCSR = 0x1000
+	RegPC     = 32
+	RegCSR    = 0x1000
+	RegARMSys = 0x2000
 )
 
 // Event is one input from outside the board, stamped with the time at which
@@ -76,15 +78,17 @@ func applyRegister(m *vm.Machine, e *Event) error {
 	v := uint32(e.Data[0]) | uint32(e.Data[1])<<8 | uint32(e.Data[2])<<16 | uint32(e.Data[3])<<24
 	h := m.Hart(e.Hart)
 	switch {
-	case e.Addr == 0:
-		return nil // x0 is hard-wired to zero
-	case e.Addr < 32:
+	case e.Addr < 32: // a write to RISC-V x0 is ignored; ARM r0 is a register
 		h.SetReg(int(e.Addr), v)
 	case e.Addr == RegPC:
 		h.SetPC(v)
 	case e.Addr >= RegCSR && e.Addr < RegCSR+0x1000:
 		if !h.WriteCSR(uint16(e.Addr-RegCSR), v) {
 			return fmt.Errorf("input log: CSR %#x absent or read-only", e.Addr-RegCSR)
+		}
+	case e.Addr >= RegARMSys && e.Addr < RegARMSys+0x1000:
+		if !h.SetARMSys(vm.ARMSysReg(e.Addr-RegARMSys), v) {
+			return fmt.Errorf("input log: no Cortex-M system register %#x", e.Addr-RegARMSys)
 		}
 	default:
 		return fmt.Errorf("input log: unknown register %d", e.Addr)

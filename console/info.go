@@ -64,56 +64,6 @@ func (c *Console) cmdInfo(arg string) error {
 	return topics[match[0]](strings.TrimSpace(rest))
 }
 
-// infoRegisters prints the registers of the selected frame (all, or
-// those named, in the order named). In an outer frame a register the
-// unwinder cannot recover shows as <not saved>, as in gdb.
-func (c *Console) infoRegisters(arg string) error {
-	regs, err := c.s.FrameRegisters(c.frameHart(), c.frame)
-	if err != nil {
-		return err
-	}
-	names := strings.Fields(arg)
-	if len(names) == 0 {
-		for _, r := range regs {
-			c.printRegister(r)
-		}
-		return nil
-	}
-	byName := map[string]debugger.Register{}
-	for _, r := range regs {
-		byName[r.Name] = r
-	}
-	for _, n := range names {
-		n = strings.TrimPrefix(n, "$")
-		r, ok := byName[n]
-		if !ok {
-			if num, known := debugger.RegisterByName(n); known && num < 32 {
-				r, ok = regs[num], true // x10 for a0
-			}
-		}
-		if !ok {
-			return fmt.Errorf("invalid register `%s'", n)
-		}
-		c.printRegister(r)
-	}
-	return nil
-}
-
-// printRegister prints one line of info registers.
-func (c *Console) printRegister(r debugger.Register) {
-	if r.NotSaved {
-		fmt.Fprintf(c.out, "%-9s %s\n", r.Name, "<not saved>")
-		return
-	}
-	extra := fmt.Sprint(int32(r.Value))
-	if r.Name == "pc" || r.Name == "ra" {
-		if sym, ok := c.s.Symbols().SymbolAt(r.Value); ok {
-			extra = "<" + sym + ">"
-		}
-	}
-	fmt.Fprintf(c.out, "%-9s %-12s %s\n", r.Name, fmt.Sprintf("%#x", r.Value), extra)
-}
-
 // infoVars prints the selected frame's locals or arguments.
 func (c *Console) infoVars(args bool) error {
 	f, err := c.s.Frame(c.frameHart(), c.frame)

@@ -102,7 +102,7 @@ func (c *Console) cmdJump(arg string) error {
 	if len(b.Addrs) != 1 {
 		return fmt.Errorf("jump: %s has %d locations; name one with *ADDR", arg, len(b.Addrs))
 	}
-	pc, ok := debugger.RegisterByName("pc")
+	pc, ok := c.s.RegisterByName("pc")
 	if !ok {
 		return fmt.Errorf("jump: this CPU has no pc register")
 	}

@@ -3,10 +3,6 @@ package console
 import (
 	"fmt"
 	"strings"
-
-	"github.com/rewind-debugger/rewind/debugger"
-	"github.com/rewind-debugger/rewind/symbols"
-	"github.com/rewind-debugger/rewind/symbols/disasm"
 )
 
 // infoLine says where a line's code starts and ends.
@@ -76,29 +72,5 @@ func (c *Console) infoSource() error {
 		fmt.Fprintf(c.out, "Contains %d lines.\n", len(l))
 	}
 	fmt.Fprintln(c.out, "Source language is c.")
-	return nil
-}
-
-// infoAllRegisters prints the selected frame's registers, then every
-// CSR the CPU implements (read at the current time).
-func (c *Console) infoAllRegisters(arg string) error {
-	if err := c.infoRegisters(arg); err != nil || arg != "" {
-		return err
-	}
-	for n := uint16(0); n < 0x1000; n++ {
-		name := disasm.CSRName(n)
-		if num, ok := symbols.CSRNumber(name); !ok || num != n {
-			continue
-		}
-		reg, ok := debugger.RegisterByName(name)
-		if !ok {
-			continue
-		}
-		v, err := c.s.RegisterValue(c.hart, reg)
-		if err != nil {
-			continue
-		}
-		c.printRegister(debugger.Register{Name: name, Value: v})
-	}
 	return nil
 }

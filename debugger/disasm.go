@@ -1,11 +1,7 @@
 package debugger
 
 import (
-	"strings"
-
 	"github.com/rewind-debugger/rewind/symbols"
-	"github.com/rewind-debugger/rewind/symbols/disasm"
-	"github.com/rewind-debugger/rewind/symbols/disasm/thumb"
 )
 
 // Instruction is one disassembled instruction with its source position.
@@ -60,11 +56,11 @@ func (s *Session) backInstructions(addr uint32, n int) uint32 {
 	return addrs[len(addrs)-n]
 }
 
-// decodeFrom decodes count instructions from addr.
+// decodeFrom decodes count instructions from addr, carrying the
+// instruction set's state from one to the next (Thumb IT blocks).
 func (s *Session) decodeFrom(addr uint32, count int) []Instruction {
 	out := make([]Instruction, 0, count)
-	sym := func(a uint32) (string, bool) { return s.syms.SymbolAt(a) }
-	var it thumb.ITState // Cortex-M: IT blocks are followed from addr
+	dec := s.syms.Arch().Decoder(func(a uint32) (string, bool) { return s.syms.SymbolAt(a) })
 	for range count {
 		var buf [4]byte
 		n := 4
@@ -76,12 +72,7 @@ func (s *Session) decodeFrom(addr uint32, count int) []Instruction {
 				continue
 			}
 		}
-		var in disasm.Inst
-		if s.m.IsCortexM() {
-			in, it = decodeThumb(buf[:n], addr, it, sym)
-		} else {
-			in, _ = disasm.Decode(buf[:n], addr, sym)
-		}
+		in, _ := dec.Next(buf[:n], addr)
 		if in.Len == 0 {
 			in.Len = 2
 		}
@@ -92,12 +83,4 @@ func (s *Session) decodeFrom(addr uint32, count int) []Instruction {
 		addr += uint32(in.Len)
 	}
 	return out
-}
-
-// decodeThumb decodes one Thumb instruction, as objdump shows it with its
-// tabs turned into spaces, and returns the next one's IT state.
-func decodeThumb(code []byte, addr uint32, it thumb.ITState, sym func(uint32) (string, bool)) (disasm.Inst, thumb.ITState) {
-	in, next, _ := thumb.Decode(code, addr, it, sym)
-	text := strings.ReplaceAll(strings.TrimSuffix(in.Text, "\n"), "\t", " ")
-	return disasm.Inst{Addr: addr, Len: in.Len, Raw: in.Raw, Text: text, Target: in.Target, HasTarget: in.HasTarget}, next
 }

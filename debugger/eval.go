@@ -34,7 +34,7 @@ func notSaved(f *symbols.Frame, expr string) bool {
 	if !ok || f.Index == 0 {
 		return false
 	}
-	n, ok := symbols.RegisterNumber(strings.ToLower(name))
+	n, ok := f.Arch().RegisterNumber(strings.ToLower(name))
 	if !ok {
 		return false
 	}

@@ -13,18 +13,21 @@ import (
 // at each the interrupted code's stack pointer follows from EXC_RETURN in
 // lr and the frame the hardware stacked.
 
-// maxVectorWords bounds the vector table read: the system exceptions
-// and the first IRQs.
-const maxVectorWords = 16 + 64
+const (
+	scbVTOR = 0xe000ed08 // the vector table offset register
+	// maxVectorWords bounds the vector table read: the system exceptions
+	// and the first IRQs.
+	maxVectorWords = 16 + 64
+)
 
 // handlerEntries lists the handler addresses of the vector table VTOR
 // points to now (without duplicates and the Thumb bit).
 func (s *Session) handlerEntries() ([]uint32, error) {
-	vtor, ok := s.m.Hart(0).ARMSystemRegister("vtor")
-	if !ok {
-		return nil, fmt.Errorf("no vector table: not a Cortex-M core")
+	var w [4]byte
+	if err := s.m.ReadMemory(scbVTOR, w[:]); err != nil {
+		return nil, fmt.Errorf("reading VTOR: %w", err)
 	}
-	base := vtor &^ 0x7f
+	base := binary.LittleEndian.Uint32(w[:]) &^ 0x7f
 	table := make([]byte, 4*maxVectorWords)
 	if err := s.m.ReadMemory(base, table); err != nil {
 		return nil, fmt.Errorf("reading the vector table at %#x: %w", base, err)
@@ -50,11 +53,11 @@ func interruptedSP(m *vm.Machine, hart int) uint32 {
 	if lr < excReturnMin {
 		return 0
 	}
-	name := "msp"
+	sp := vm.ARMMSP
 	if lr&4 != 0 {
-		name = "psp"
+		sp = vm.ARMPSP
 	}
-	base, ok := h.ARMSystemRegister(name)
+	base, ok := h.ARMSys(sp)
 	if !ok {
 		return 0
 	}

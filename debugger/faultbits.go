@@ -21,10 +21,10 @@ type faultBit struct {
 	words string
 }
 
-// cfsrBits are the CFSR bits a report spells, MemManage, BusFault and
+// cfsrReportBits are the CFSR bits a report spells, MemManage, BusFault and
 // UsageFault status in that order (the address-valid bits are shown with
 // the bit they qualify).
-var cfsrBits = []faultBit{
+var cfsrReportBits = []faultBit{
 	{1 << 0, "instruction access violation (MPU or execute-never region)"},
 	{cfsrDACCVIOL, "data access violation (MPU)"},
 	{1 << 3, "unstacking error on exception return (MemManage)"},
@@ -44,8 +44,8 @@ var cfsrBits = []faultBit{
 	{1 << 25, "divide by zero (CCR.DIV_0_TRP)"},
 }
 
-// hfsrBits are the HFSR bits a report spells.
-var hfsrBits = []faultBit{
+// hfsrReportBits are the HFSR bits a report spells.
+var hfsrReportBits = []faultBit{
 	{1 << 1, "bus fault on a vector table read during exception processing"},
 	{1 << 30, "forced (escalated): a configurable fault was disabled or could not preempt, so it became a HardFault"},
 	{1 << 31, "debug event (a breakpoint with no debugger attached)"},
@@ -56,7 +56,7 @@ var hfsrBits = []faultBit{
 // the HardFault status.
 func cortexMFaultLines(r vm.FaultRegisters) []string {
 	var out []string
-	for _, b := range cfsrBits {
+	for _, b := range cfsrReportBits {
 		if r.CFSR&b.mask == 0 {
 			continue
 		}
@@ -75,7 +75,7 @@ func cortexMFaultLines(r vm.FaultRegisters) []string {
 	if r.CFSR&cfsrMMARVALID != 0 && r.CFSR&cfsrDACCVIOL == 0 {
 		out = append(out, fmt.Sprintf("memory management fault address %#x (MMFAR)", r.MMFAR))
 	}
-	for _, b := range hfsrBits {
+	for _, b := range hfsrReportBits {
 		if r.HFSR&b.mask != 0 {
 			out = append(out, b.words)
 		}

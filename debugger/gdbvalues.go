@@ -43,7 +43,7 @@ func (s *Session) RecordValue(v symbols.View) int {
 // "output", "display", "printf" arguments).
 func (s *Session) EvalGDB(hart, index int, expr string, opts symbols.FormatOptions) (symbols.View, error) {
 	expr = strings.TrimSpace(expr)
-	if name, rhs, ok := convenienceAssignment(expr); ok {
+	if name, rhs, ok := s.convenienceAssignment(expr); ok {
 		v, err := s.EvalGDB(hart, index, rhs, opts)
 		if err != nil {
 			return symbols.View{}, err
@@ -74,7 +74,7 @@ func (s *Session) EvalGDB(hart, index int, expr string, opts symbols.FormatOptio
 }
 
 // convenienceAssignment splits "$name = expr" (not "==", not a register).
-func convenienceAssignment(expr string) (string, string, bool) {
+func (s *Session) convenienceAssignment(expr string) (string, string, bool) {
 	if !strings.HasPrefix(expr, "$") {
 		return "", "", false
 	}
@@ -86,7 +86,7 @@ func convenienceAssignment(expr string) (string, string, bool) {
 	if !isIdent(name) {
 		return "", "", false
 	}
-	if _, reg := symbols.RegisterNumber(strings.ToLower(name)); reg || name == "pc" {
+	if _, reg := s.RegisterByName(name); reg {
 		return "", "", false
 	}
 	return name, strings.TrimSpace(rhs), true
@@ -173,7 +173,7 @@ func (s *Session) soleRef(expr string) (recorded, bool, error) {
 		}
 		idx = k
 	default:
-		if _, reg := RegisterByName(strings.ToLower(ref)); reg {
+		if _, reg := s.RegisterByName(ref); reg {
 			return recorded{}, false, nil
 		}
 		r, ok := s.gdb.conv[ref]

@@ -7,27 +7,29 @@ import (
 	"github.com/rewind-debugger/rewind/symbols"
 )
 
-// Register is one register of a hart.
+// Register is one register of a hart, read from the session's register
+// list (RegisterInfos).
 type Register struct {
 	Name  string
 	Value uint32
-	// Num is the register's number for SetRegister (0-31, then pc and
-	// the CSRs; see RegisterByName).
+	// High is the high word of a 64-bit register (Info.Bits 64).
+	High uint32
+	// Num is the register's number for SetRegister (see RegisterByName).
 	Num uint32
 	// NotSaved marks a register the unwinder cannot recover in an outer
 	// frame (a caller-saved one): Value is meaningless (gdb's <not saved>).
 	NotSaved bool
+	// Info describes the register (group, width, kind of value).
+	Info RegisterInfo
+	// Fields are the register's decoded bit fields (xPSR flags and
+	// exception number, CONTROL, FPSCR, fault status bits); see Summary.
+	Fields []RegisterField
 }
 
-// keyCSRs lists the CSRs shown with the registers (a fresh slice each
-// call: no shared mutable state).
-func keyCSRs() []string {
-	return []string{"mstatus", "misa", "mie", "mip", "mtvec", "mscratch",
-		"mepc", "mcause", "mtval", "mhartid", "mcycle", "minstret"}
-}
-
-// Registers lists x0-x31 by ABI name, pc and the key CSRs of hart (as in
-// its innermost frame).
+// Registers lists the registers of hart now (as in its innermost frame),
+// in the order of RegisterInfos: on RISC-V x0–x31 by ABI name, pc and the
+// key CSRs; on Cortex-M r0–r12, sp, lr, pc, xpsr, the system registers,
+// the FPU's when present and the fault status registers.
 func (s *Session) Registers(hart int) ([]Register, error) {
 	if hart >= TaskHartBase {
 		return s.taskRegisters(hart - TaskHartBase) // tasks.go
@@ -36,19 +38,27 @@ func (s *Session) Registers(hart int) ([]Register, error) {
 		return nil, fmt.Errorf("no hart %d", hart)
 	}
 	h := s.m.Hart(hart)
-	csrs := keyCSRs()
-	out := make([]Register, 0, 33+len(csrs))
-	for i := range 32 {
-		out = append(out, Register{Name: symbols.RegisterName(i), Value: h.Reg(i), Num: uint32(i)})
-	}
-	out = append(out, Register{Name: "pc", Value: h.PC(), Num: checkpoint.RegPC})
-	for _, n := range csrs {
-		num, ok := symbols.CSRNumber(n)
-		if !ok {
-			continue
+	infos := s.RegisterInfos()
+	out := make([]Register, 0, len(infos))
+	for _, ri := range infos {
+		if r, err := s.hartRegister(h, ri); err == nil {
+			out = append(out, r)
 		}
-		if v, ok := h.ReadCSR(num); ok {
-			out = append(out, Register{Name: n, Value: v, Num: checkpoint.RegCSR + uint32(num)})
+	}
+	return out, nil
+}
+
+// AllRegisters lists Registers and then every further register the CPU
+// implements (AllRegisterInfos), read now.
+func (s *Session) AllRegisters(hart int) ([]Register, error) {
+	out, err := s.Registers(hart)
+	if err != nil || hart >= TaskHartBase {
+		return out, err
+	}
+	h := s.m.Hart(hart)
+	for _, ri := range s.readable(s.regs().extras()) {
+		if r, err := s.hartRegister(h, ri); err == nil {
+			out = append(out, r)
 		}
 	}
 	return out, nil
@@ -64,7 +74,9 @@ func (s *Session) SetFrameRegister(hart, index int, reg, v uint32) error {
 	return s.SetRegister(hart, reg, v)
 }
 
-// RegisterByName resolves "a0", "x10", "pc" or a CSR name to its number.
+// RegisterByName resolves RISC-V "a0", "x10", "pc" or a CSR name to its
+// number. It knows RISC-V only: Session.RegisterByName answers for the
+// session's CPU.
 func RegisterByName(name string) (uint32, bool) {
 	if name == "pc" {
 		return checkpoint.RegPC, true
@@ -81,7 +93,8 @@ func RegisterByName(name string) (uint32, bool) {
 // FrameRegisters lists the registers as frame index of hart sees them:
 // frame 0's are the hart's; in an outer frame pc is the return address,
 // sp and the callee-saved registers are recovered from the call frame
-// information, and the others are marked NotSaved. CSRs are the hart's.
+// information, and the other registers with a DWARF number are marked
+// NotSaved. Registers without one (CSRs, system registers) are the hart's.
 func (s *Session) FrameRegisters(hart, index int) ([]Register, error) {
 	regs, err := s.Registers(hart)
 	if err != nil || index == 0 {
@@ -94,12 +107,25 @@ func (s *Session) FrameRegisters(hart, index int) ([]Register, error) {
 	for i := range regs {
 		r := &regs[i]
 		switch {
-		case r.Num < 32:
-			v, ok := f.Register(int(r.Num))
-			r.Value, r.NotSaved = v, !ok
-		case r.Num == checkpoint.RegPC:
+		case r.Num == PCRegister:
 			r.Value = f.PC
+		case r.Info.DWARF >= 0 && r.Info.Bits == 32:
+			v, ok := f.Register(r.Info.DWARF)
+			r.Value, r.NotSaved = v, !ok
+		case len(r.Info.Parts) == 2:
+			lo, ok1 := f.Register(s.partDWARF(r.Info.Parts[0]))
+			hi, ok2 := f.Register(s.partDWARF(r.Info.Parts[1]))
+			r.Value, r.High, r.NotSaved = lo, hi, !ok1 || !ok2
 		}
 	}
 	return regs, nil
+}
+
+// partDWARF is the DWARF number of a register named as a part of a wider
+// one (-1 if none).
+func (s *Session) partDWARF(name string) int {
+	if ri, ok := s.registerInfo(name); ok {
+		return ri.DWARF
+	}
+	return -1
 }

@@ -356,7 +356,7 @@ func TestViews(t *testing.T) {
 		t.Fatalf("registers: %v %v", regs, err)
 	}
 	for _, n := range []string{"a0", "x10", "pc", "mcause"} {
-		if _, ok := RegisterByName(n); !ok {
+		if _, ok := s.RegisterByName(n); !ok {
 			t.Errorf("RegisterByName(%s)", n)
 		}
 	}

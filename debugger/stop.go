@@ -80,6 +80,8 @@ type Trap struct {
 	Fault *FaultReport
 	// Time is the moment before the trap was taken.
 	Time uint64
+	// Kind classifies the cause (ClassifyTrap).
+	Kind TrapKind
 }
 
 // Exited reports whether the guest has finished.
@@ -145,7 +147,8 @@ func (s *Session) machineStop(st vm.Stop) (Stop, bool) {
 // trapOf describes a trap stop.
 func (s *Session) trapOf(st vm.Stop) *Trap {
 	ta := s.traps()
-	t := &Trap{Cause: st.Cause, Tval: st.Tval, PC: st.PC, Name: ta.name(st.Cause), Interrupt: ta.interrupt(st.Cause), Time: st.Time}
+	t := &Trap{Cause: st.Cause, Tval: st.Tval, PC: st.PC, Name: ta.name(st.Cause), Interrupt: ta.interrupt(st.Cause), Time: st.Time,
+		Kind: s.ClassifyTrap(st.Hart, st.Cause).Kind}
 	if f := s.syms.FunctionAt(st.PC); f != nil {
 		t.Function = f.Name
 	}

@@ -37,8 +37,34 @@ func (t *hartTarget) WriteMemory(addr uint32, buf []byte) error {
 	return nil
 }
 
-// Register returns the hart's register xn.
-func (t *hartTarget) Register(n int) uint32 { return t.h.Reg(n) }
+// Register returns the hart's register with DWARF number n (RISC-V
+// x0–x31; Cortex-M r0–r15 and s0–s31 as 64–95).
+func (t *hartTarget) Register(n int) uint32 {
+	v, _ := t.s.regs().dwarf(t.h, n)
+	return v
+}
+
+// byDWARF finds the register with DWARF number n.
+func (t *hartTarget) byDWARF(n int) (RegisterInfo, bool) {
+	for _, ri := range t.s.regs().infos() {
+		if ri.DWARF == n && ri.Bits == 32 {
+			return ri, true
+		}
+	}
+	return RegisterInfo{}, false
+}
+
+// SystemRegister reads a register without a DWARF number by name ("msp",
+// "psp", "xpsr", "mstatus"), so that exception frames on the process
+// stack unwind.
+func (t *hartTarget) SystemRegister(name string) (uint32, bool) {
+	ri, ok := t.s.registerInfo(name)
+	if !ok {
+		return 0, false
+	}
+	v, err := t.s.regs().read(t.h, ri.Num)
+	return uint32(v), err == nil
+}
 
 // PC returns the hart's program counter.
 func (t *hartTarget) PC() uint32 { return t.h.PC() }
@@ -46,18 +72,15 @@ func (t *hartTarget) PC() uint32 { return t.h.PC() }
 // CSR returns one of the hart's control and status registers.
 func (t *hartTarget) CSR(n uint16) (uint32, bool) { return t.h.ReadCSR(n) }
 
-// SetRegister writes x1..x31 through the timeline (forking history when
-// in the past); it fails while side effects are not allowed.
+// SetRegister writes the register with DWARF number n through the
+// timeline (forking history when in the past); it fails while side
+// effects are not allowed and for registers that cannot be written (x0).
 func (t *hartTarget) SetRegister(n int, v uint32) error {
-	if err := t.s.writable(); err != nil {
-		return err
+	ri, ok := t.byDWARF(n)
+	if !ok {
+		return fmt.Errorf("no register with DWARF number %d", n)
 	}
-	if n <= 0 || n >= 32 {
-		return fmt.Errorf("register x%d cannot be written", n)
-	}
-	forked, err := t.s.tl.SetRegister(t.h.ID(), uint32(n), v)
-	t.s.noteFork(forked)
-	return err
+	return t.s.SetRegister(t.h.ID(), ri.Num, v)
 }
 
 // noteFork records that the past was changed, for Forked.
@@ -75,27 +98,4 @@ func (s *Session) TakeFork() bool {
 	f := s.forked
 	s.forked = false
 	return f
-}
-
-// SetRegister writes a hart's register (0-31, checkpoint.RegPC, or
-// checkpoint.RegCSR+n), forking history when in the past.
-func (s *Session) SetRegister(hart int, reg, v uint32) error {
-	if hart < 0 || hart >= s.m.Harts() {
-		return fmt.Errorf("no hart %d", hart)
-	}
-	if err := s.writable(); err != nil {
-		return err
-	}
-	if reg == 0 {
-		return fmt.Errorf("x0 (zero) cannot be written")
-	}
-	forked, err := s.tl.SetRegister(hart, reg, v)
-	s.noteFork(forked)
-	return err
-}
-
-// SystemRegister reads a Cortex-M special register (msp, psp, ...), for
-// unwinding through exception frames on the process stack.
-func (t *hartTarget) SystemRegister(name string) (uint32, bool) {
-	return t.h.ARMSystemRegister(name)
 }

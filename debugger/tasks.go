@@ -233,18 +233,23 @@ func (s *Session) ThreadRegisters(id int) (regs [32]uint32, pc uint32, err error
 }
 
 // taskRegisters lists thread id's registers as Registers does for a hart:
-// x0..x31 and pc, a switched-out task's from its saved context (its CSRs
-// are not part of it).
+// the core registers with a DWARF number and pc, a switched-out task's
+// from its saved context (CSRs and system registers are not part of it).
 func (s *Session) taskRegisters(id int) ([]Register, error) {
 	regs, pc, err := s.ThreadRegisters(id)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]Register, 0, len(regs)+1)
-	for i, v := range regs {
-		out = append(out, Register{Name: symbols.RegisterName(i), Value: v, Num: uint32(i)})
+	var out []Register
+	for _, ri := range s.RegisterInfos() {
+		switch {
+		case ri.Num == PCRegister:
+			out = append(out, Register{Name: ri.Name, Value: pc, Num: ri.Num, Info: ri})
+		case ri.Group == GroupCore && ri.DWARF >= 0 && ri.DWARF < len(regs):
+			out = append(out, Register{Name: ri.Name, Value: regs[ri.DWARF], Num: ri.Num, Info: ri})
+		}
 	}
-	return append(out, Register{Name: "pc", Value: pc, Num: PCRegister}), nil
+	return out, nil
 }
 
 // TasksActive reports whether threads (from Threads) are RTOS tasks: a

@@ -120,9 +120,9 @@ func (ss *session) condition(conds []*AgentExpr) func(hart int) bool {
 	if len(conds) == 0 {
 		return nil
 	}
-	t, log := ss.t, ss.log
+	t, log, regs := ss.t, ss.log, ss.regs
 	return func(hart int) bool {
-		env := targetEnv{t: t, hart: hart}
+		env := targetEnv{t: t, hart: hart, regs: regs}
 		for _, c := range conds {
 			v, err := c.Eval(env)
 			if err != nil {
@@ -141,16 +141,16 @@ func (ss *session) condition(conds []*AgentExpr) func(hart int) bool {
 type targetEnv struct {
 	t    Target
 	hart int
+	regs *regLayout
 }
 
 // Register reads a register by gdb number.
 func (e targetEnv) Register(n int) (uint64, error) {
-	r, ok := regByNumber(n)
+	r, ok := e.regs.byNumber(n)
 	if !ok {
 		return 0, errUnknownRegister(n)
 	}
-	v, err := e.t.ReadRegister(e.hart, r)
-	return uint64(v), err
+	return readParts(e.t, e.hart, r)
 }
 
 // ReadMemory reads target memory.

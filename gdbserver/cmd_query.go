@@ -20,7 +20,7 @@ func (ss *session) query(p string) string {
 	case name == "qSupported":
 		return supported()
 	case name == "qXfer" && strings.HasPrefix(arg, "features:read:"):
-		return xferRead(strings.TrimPrefix(arg, "features:read:"))
+		return xferRead(strings.TrimPrefix(arg, "features:read:"), ss.regs.xml())
 	case p == "qfThreadInfo":
 		if reply, ok := ss.taskThreadInfo(); ok {
 			return reply
@@ -56,7 +56,7 @@ func (ss *session) query(p string) string {
 }
 
 // xferRead serves "annex:offset,length" reads of target.xml.
-func xferRead(s string) string {
+func xferRead(s, doc string) string {
 	annex, rng, ok := strings.Cut(s, ":")
 	if !ok {
 		return errBadPacket
@@ -68,7 +68,6 @@ func xferRead(s string) string {
 	if !ok {
 		return errBadPacket
 	}
-	doc := targetXML()
 	if int(off) >= len(doc) {
 		return "l"
 	}

@@ -7,30 +7,36 @@ import (
 
 func (ss *session) readAllRegs() string {
 	var b strings.Builder
-	for n := range numGRegs {
-		r, _ := regByNumber(n)
-		v, err := ss.t.ReadRegister(ss.gHart, r)
+	for _, r := range ss.regs.inG() {
+		v, err := ss.readReg64(ss.gHart, r)
 		if err != nil {
-			ss.log.Warn("reading register", "reg", n, "err", err)
+			ss.log.Warn("reading register", "reg", r.name, "err", err)
 			return errTarget
 		}
-		b.WriteString(regHex(v))
+		b.WriteString(regHexN(v, r.bits))
 	}
 	return b.String()
 }
 
 func (ss *session) writeAllRegs(data string) string {
-	if len(data) < 8*numGRegs {
+	regs := ss.regs.inG()
+	off := 0
+	for _, r := range regs {
+		off += r.bits / 4
+	}
+	if len(data) < off {
 		return errBadPacket
 	}
-	for n := range numGRegs {
-		v, err := parseRegHex(data[8*n : 8*n+8])
+	off = 0
+	for _, r := range regs {
+		n := r.bits / 4
+		v, err := parseRegHexN(data[off:off+n], r.bits)
 		if err != nil {
 			return errBadPacket
 		}
-		r, _ := regByNumber(n)
-		if err := ss.t.WriteRegister(ss.gHart, r, v); err != nil {
-			ss.log.Warn("writing register", "reg", n, "err", err)
+		off += n
+		if err := ss.writeReg64(ss.gHart, r, v); err != nil {
+			ss.log.Warn("writing register", "reg", r.name, "err", err)
 			return errTarget
 		}
 	}
@@ -42,15 +48,15 @@ func (ss *session) readReg(s string) string {
 	if err != nil {
 		return errBadPacket
 	}
-	r, ok := regByNumber(int(n))
+	r, ok := ss.regs.byNumber(int(n))
 	if !ok {
 		return errBadPacket
 	}
-	v, err := ss.t.ReadRegister(ss.gHart, r)
+	v, err := ss.readReg64(ss.gHart, r)
 	if err != nil {
-		return "xxxxxxxx" // unavailable on this board
+		return strings.Repeat("x", r.bits/4) // unavailable on this board
 	}
-	return regHex(v)
+	return regHexN(v, r.bits)
 }
 
 func (ss *session) writeReg(s string) string {
@@ -62,15 +68,15 @@ func (ss *session) writeReg(s string) string {
 	if err != nil {
 		return errBadPacket
 	}
-	r, ok := regByNumber(int(n))
+	r, ok := ss.regs.byNumber(int(n))
 	if !ok {
 		return errBadPacket
 	}
-	v, err := parseRegHex(val)
+	v, err := parseRegHexN(val, r.bits)
 	if err != nil {
 		return errBadPacket
 	}
-	if err := ss.t.WriteRegister(ss.gHart, r, v); err != nil {
+	if err := ss.writeReg64(ss.gHart, r, v); err != nil {
 		ss.log.Warn("writing register", "reg", n, "err", err)
 		return errTarget
 	}

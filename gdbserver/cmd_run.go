@@ -233,10 +233,9 @@ func watchName(k WatchKind) string {
 // need not ask for them (a reverse-next over a recursive call stops
 // thousands of times).
 func (ss *session) expedite(b *strings.Builder, hart int) {
-	for n := range numGRegs {
-		r, _ := regByNumber(n)
-		if v, err := ss.t.ReadRegister(hart, r); err == nil {
-			fmt.Fprintf(b, "%02x:%s;", n, regHex(v))
+	for _, r := range ss.regs.inG() {
+		if v, err := ss.readReg64(hart, r); err == nil {
+			fmt.Fprintf(b, "%02x:%s;", r.num, regHexN(v, r.bits))
 		}
 	}
 }

@@ -30,13 +30,19 @@ func firmwarePath(name string) string {
 
 func startStub(t testing.TB, elf string, harts int) *stub {
 	t.Helper()
+	return startStubOn(t, elf, harts, "")
+}
+
+// startStubOn is startStub on a named board ("" for the ELF's default).
+func startStubOn(t testing.TB, elf string, harts int, board string) *stub {
+	t.Helper()
 	data, err := os.ReadFile(elf)
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := &stub{}
 	var target *SessionTarget
-	sess, err := debugger.New(data, debugger.Options{Path: elf, Harts: harts, CheckpointInterval: stubInterval,
+	sess, err := debugger.New(data, debugger.Options{Path: elf, Harts: harts, Board: board, CheckpointInterval: stubInterval,
 		Output: func(b byte, _ uint64) {
 			s.mu.Lock()
 			s.out.WriteByte(b)
@@ -84,12 +90,22 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 // commands and returns what it printed.
 func (s *stub) gdb(t testing.TB, elf string, cmds ...string) string {
 	t.Helper()
+	return s.gdbAfter(t, elf, nil, cmds...)
+}
+
+// gdbAfter is gdb with commands run before connecting ("set architecture
+// armv7e-m").
+func (s *stub) gdbAfter(t testing.TB, elf string, pre []string, cmds ...string) string {
+	t.Helper()
 	path, err := exec.LookPath("gdb-multiarch")
 	if err != nil {
 		t.Fatalf("gdb-multiarch is needed for this test: %v", err)
 	}
-	args := []string{"-batch", "-nx", "-ex", "set confirm off", "-ex", "set pagination off",
-		"-ex", "target remote " + s.addr}
+	args := []string{"-batch", "-nx", "-ex", "set confirm off", "-ex", "set pagination off"}
+	for _, c := range pre {
+		args = append(args, "-ex", c)
+	}
+	args = append(args, "-ex", "target remote "+s.addr)
 	for _, c := range cmds {
 		args = append(args, "-ex", c)
 	}

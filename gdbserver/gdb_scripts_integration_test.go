@@ -15,7 +15,13 @@ import (
 // source that contains text, so scripts survive edits of the firmware.
 func sourceLine(t *testing.T, src, text string) int {
 	t.Helper()
-	data, err := os.ReadFile(firmwarePath(src))
+	return sourceLineIn(t, firmwarePath(src), text)
+}
+
+// sourceLineIn returns the number of the first line of a file containing text.
+func sourceLineIn(t *testing.T, path, text string) int {
+	t.Helper()
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -24,7 +30,7 @@ func sourceLine(t *testing.T, src, text string) int {
 			return i + 1
 		}
 	}
-	t.Fatalf("%s has no line containing %q", src, text)
+	t.Fatalf("%s has no line containing %q", path, text)
 	return 0
 }
 

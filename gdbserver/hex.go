@@ -45,15 +45,3 @@ func parseHex32(s string) (uint32, error) {
 func regHex(v uint32) string {
 	return encodeHex([]byte{byte(v), byte(v >> 8), byte(v >> 16), byte(v >> 24)})
 }
-
-// parseRegHex decodes a 32-bit register value sent in target order.
-func parseRegHex(s string) (uint32, error) {
-	b, err := decodeHex(s)
-	if err != nil {
-		return 0, err
-	}
-	if len(b) != 4 {
-		return 0, fmt.Errorf("register value %q is not 4 bytes", s)
-	}
-	return uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24, nil
-}

@@ -12,7 +12,7 @@ func TestRegisterTablesImmutable(t *testing.T) {
 	}
 	c := csrs()
 	c[0].num = 0xfff
-	if r, ok := regByNumber(regnumFirstCSR + 0x300); !ok || r.Num != 0x300 {
+	if r, ok := riscvLayout().byNumber(regnumFirstCSR + 0x300); !ok || r.parts[0].Num != 0x300 {
 		t.Errorf("mstatus lookup after changing a copy: %+v %v", r, ok)
 	}
 }

@@ -144,6 +144,7 @@ type session struct {
 
 	breakpoints map[bpKey]bool
 	watchpoints map[Watchpoint]bool
+	regs        *regLayout // the target's registers as gdb numbers them
 }
 
 func newSession(s *Server, conn io.Writer) *session {
@@ -153,6 +154,7 @@ func newSession(s *Server, conn io.Writer) *session {
 		lastStop:    Event{Kind: EventStep},
 		breakpoints: map[bpKey]bool{},
 		watchpoints: map[Watchpoint]bool{},
+		regs:        layoutFor(s.target),
 	}
 }
 

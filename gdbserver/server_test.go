@@ -283,12 +283,12 @@ func TestTargetXML(t *testing.T) {
 			t.Fatalf("qXfer: %q", r)
 		}
 	}
-	if doc.String() != targetXML() {
+	if doc.String() != riscvLayout().xml() {
 		t.Errorf("reassembled target.xml differs:\n%s", doc.String())
 	}
 	for _, want := range []string{"riscv:rv32", "org.gnu.gdb.riscv.cpu", `name="zero"`, `name="t6"`,
 		`name="pc"`, "org.gnu.gdb.riscv.csr", `name="mhartid"`, `regnum="3925"`} {
-		if !strings.Contains(targetXML(), want) {
+		if !strings.Contains(riscvLayout().xml(), want) {
 			t.Errorf("target.xml lacks %s", want)
 		}
 	}
@@ -331,10 +331,9 @@ func stopWant(f *fakeTarget, prefix string) string {
 	hart := int(prefix[strings.Index(prefix, "thread:")+7]-'0') - 1
 	var b strings.Builder
 	b.WriteString(prefix)
-	for n := range numGRegs {
-		r, _ := regByNumber(n)
-		v, _ := f.ReadRegister(hart, r)
-		fmt.Fprintf(&b, "%02x:%s;", n, regHex(v))
+	for _, r := range riscvLayout().inG() {
+		v, _ := f.ReadRegister(hart, r.parts[0])
+		fmt.Fprintf(&b, "%02x:%s;", r.num, regHex(v))
 	}
 	return b.String()
 }

@@ -10,6 +10,7 @@ import (
 const (
 	sigILL  = 4
 	sigBUS  = 7
+	sigFPE  = 8
 	sigSEGV = 11
 )
 
@@ -94,7 +95,7 @@ func (a *SessionTarget) event(st debugger.Stop, hart int) (Event, error) {
 	case debugger.ReasonHalted:
 		ev.Kind = EventIdle
 		if st.Trap != nil {
-			ev.Kind, ev.Signal = EventFault, faultSignal(st.Trap.Cause)
+			ev.Kind, ev.Signal = EventFault, faultSignal(a.s.ClassifyTrap(st.Hart, st.Trap.Cause).Kind)
 		}
 	case debugger.ReasonStartOfHistory:
 		ev.Kind, ev.Hart = EventHistoryBegin, hart
@@ -108,14 +109,19 @@ func (a *SessionTarget) event(st debugger.Stop, hart int) (Event, error) {
 	return ev, nil
 }
 
-// faultSignal maps an mcause to the signal gdb shows.
-func faultSignal(cause uint32) int {
-	switch cause {
-	case 2: // illegal instruction
+// faultSignal maps the kind of a fatal trap to the signal gdb shows:
+// SIGILL for an illegal instruction, SIGBUS for a bus error or misaligned
+// access, SIGFPE for division by zero, SIGTRAP for a breakpoint, SIGSEGV
+// for a memory protection fault and anything else.
+func faultSignal(k debugger.TrapKind) int {
+	switch k {
+	case debugger.TrapIllegal:
 		return sigILL
-	case 0, 4, 6: // misaligned
+	case debugger.TrapBus:
 		return sigBUS
-	case 3: // ebreak
+	case debugger.TrapArithmetic:
+		return sigFPE
+	case debugger.TrapBreakpoint:
 		return sigTRAP
 	}
 	return sigSEGV

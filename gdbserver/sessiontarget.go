@@ -43,14 +43,28 @@ func NewSessionTarget(s *debugger.Session, log *slog.Logger) *SessionTarget {
 func (a *SessionTarget) Harts() int { return a.s.Harts() }
 
 // regNum maps a Reg to the session's register number.
-func regNum(r Reg) uint32 {
+func (a *SessionTarget) regNum(r Reg) (uint32, error) {
 	switch r.Kind {
 	case RegPC:
-		return debugger.PCRegister
+		return debugger.PCRegister, nil
 	case RegCSR:
-		return debugger.CSRRegister(r.Num)
+		return debugger.CSRRegister(r.Num), nil
+	case RegNamed:
+		if n, ok := a.s.RegisterByName(r.Name); ok {
+			return n, nil
+		}
+		return 0, fmt.Errorf("no register %s", r.Name)
 	}
-	return uint32(r.Num)
+	return uint32(r.Num), nil
+}
+
+// Arch implements Architecture.
+func (a *SessionTarget) Arch() string { return a.s.Arch() }
+
+// HasRegister implements Architecture.
+func (a *SessionTarget) HasRegister(name string) bool {
+	_, ok := a.s.RegisterByName(name)
+	return ok
 }
 
 // ReadRegister implements Target.
@@ -58,12 +72,16 @@ func (a *SessionTarget) ReadRegister(hart int, r Reg) (uint32, error) {
 	if hart >= TaskHartBase {
 		return a.taskRegister(hart, r)
 	}
-	return a.s.RegisterValue(hart, regNum(r))
+	n, err := a.regNum(r)
+	if err != nil {
+		return 0, err
+	}
+	return a.s.RegisterValue(hart, n)
 }
 
 // WriteRegister implements Target; before the end of history it forks.
-// Writes to x0 are ignored, as the hardware ignores them (gdb's G packet
-// carries x0 too).
+// Writes to RISC-V x0 are ignored, as the hardware ignores them (gdb's G
+// packet carries x0 too).
 func (a *SessionTarget) WriteRegister(hart int, r Reg, v uint32) error {
 	if hart >= TaskHartBase {
 		return errSwitchedOut
@@ -71,7 +89,11 @@ func (a *SessionTarget) WriteRegister(hart int, r Reg, v uint32) error {
 	if r.Kind == RegGPR && r.Num == 0 {
 		return nil
 	}
-	err := a.s.SetRegister(hart, regNum(r), v)
+	n, err := a.regNum(r)
+	if err != nil {
+		return err
+	}
+	err = a.s.SetRegister(hart, n, v)
 	a.noteFork()
 	return err
 }

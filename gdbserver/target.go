@@ -71,15 +71,28 @@ type RegKind uint8
 
 // Register files.
 const (
-	RegGPR RegKind = iota // x0..x31
-	RegPC                 // the program counter
-	RegCSR                // a control and status register
+	RegGPR   RegKind = iota // x0..x31
+	RegPC                   // the program counter
+	RegCSR                  // a control and status register
+	RegNamed                // a register named as the target's CPU names it (Name)
 )
 
 // Reg names one register of a hart.
 type Reg struct {
 	Kind RegKind
 	Num  uint16 // GPR index or CSR number; 0 for the pc
+	Name string // RegNamed: "r0", "xpsr", "msp", "s3"
+}
+
+// Architecture is implemented by targets that can say which CPU they
+// have. Without it, or for another answer than ArchCortexM, the stub
+// describes a RISC-V RV32 target.
+type Architecture interface {
+	// Arch names the CPU's architecture ("riscv32", ArchCortexM).
+	Arch() string
+	// HasRegister reports whether the CPU has a register of this name
+	// (ReadRegister takes it as a RegNamed Reg).
+	HasRegister(name string) bool
 }
 
 // Breakpoint is a code breakpoint. Cond, when not nil, is evaluated by the

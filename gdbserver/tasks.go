@@ -113,14 +113,23 @@ func (a *SessionTarget) taskRegister(hart int, r Reg) (uint32, error) {
 	if err != nil {
 		return 0, err
 	}
+	n := int(r.Num)
 	switch r.Kind {
-	case RegGPR:
-		if int(r.Num) >= len(regs) {
-			return 0, fmt.Errorf("no register x%d", r.Num)
-		}
-		return regs[r.Num], nil
 	case RegPC:
 		return pc, nil
+	case RegNamed:
+		var ok bool
+		if n, ok = a.s.Symbols().Arch().RegisterNumber(r.Name); !ok {
+			return 0, fmt.Errorf("a switched-out task's %s is not saved", r.Name)
+		}
+		if n == a.s.Symbols().Arch().PC() {
+			return pc, nil
+		}
+	case RegCSR:
+		return 0, errors.New("a switched-out task's CSRs are not saved")
 	}
-	return 0, errors.New("a switched-out task's CSRs are not saved")
+	if n < 0 || n >= len(regs) {
+		return 0, fmt.Errorf("a switched-out task's register %d is not saved", n)
+	}
+	return regs[n], nil
 }

@@ -26,6 +26,8 @@ var methods = map[string]method{
 	"step":             {true, with(step)},
 	"seek":             {true, with(seek)},
 	"evaluate":         {true, with(evaluate)},
+	"registers":        {true, with(registers)},
+	"register.set":     {true, with(setRegister)},
 	"stack":            {true, with(stack)},
 	"timeline":         {true, with(timeline)},
 	"threads":          {true, with(threads)},

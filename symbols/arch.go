@@ -171,3 +171,7 @@ func (f *Frame) arch() *Arch {
 	}
 	return f.table.arch
 }
+
+// Arch is the architecture of the frame's code (RISC-V for a frame made
+// without a table).
+func (f *Frame) Arch() *Arch { return f.arch() }

@@ -109,6 +109,10 @@ func (m *Machine) ReadMemory(addr uint32, buf []byte) error {
 			buf[k] = m.mem.readByte(a - m.mem.base)
 			continue
 		}
+		if w, ok := m.peekSCS(a); ok { // Cortex-M: FPCCR, CFSR... (gdb reads FPCCR to unwind)
+			buf[k] = byte(w >> (8 * (a & 3)))
+			continue
+		}
 		d := m.findDev(a, 1)
 		if d == nil {
 			return fmt.Errorf("read memory at %#x: address not mapped", a)

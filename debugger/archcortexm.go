@@ -1,0 +1,149 @@
+package debugger
+
+import (
+	"fmt"
+
+	"github.com/rewind-debugger/rewind/checkpoint"
+	"github.com/rewind-debugger/rewind/symbols"
+	"github.com/rewind-debugger/rewind/vm"
+)
+
+// Cortex-M register numbers: r0–r14 are 0–14, the pc is PCRegister (as on
+// RISC-V), the xPSR 16 (a write sets its APSR flags), the system
+// registers armSysRegister(vm.ARMSysReg) and d0–d15 armDRegister(n).
+const (
+	armXPSR  = 16
+	armDBase = 0x3000
+)
+
+// armSysRegister is the number of a Cortex-M system register.
+func armSysRegister(r vm.ARMSysReg) uint32 { return checkpoint.RegARMSys + uint32(r) }
+
+// cortexMRegs is the register file of a Cortex-M core (with an FPU when
+// fpu is set).
+type cortexMRegs struct{ fpu bool }
+
+// armSysInfo names one system register and its group.
+type armSysInfo struct {
+	name  string
+	reg   vm.ARMSysReg
+	group RegisterGroup
+	data  bool
+}
+
+// armSysRegs lists the system and fault registers in display order.
+func armSysRegs() []armSysInfo {
+	return []armSysInfo{
+		{"msp", vm.ARMMSP, GroupSystem, true}, {"psp", vm.ARMPSP, GroupSystem, true},
+		{"primask", vm.ARMPRIMASK, GroupSystem, false}, {"basepri", vm.ARMBASEPRI, GroupSystem, false},
+		{"faultmask", vm.ARMFAULTMASK, GroupSystem, false}, {"control", vm.ARMCONTROL, GroupSystem, false},
+		{"cfsr", vm.ARMCFSR, GroupFault, false}, {"hfsr", vm.ARMHFSR, GroupFault, false},
+		{"mmfar", vm.ARMMMFAR, GroupFault, true}, {"bfar", vm.ARMBFAR, GroupFault, true},
+		{"shcsr", vm.ARMSHCSR, GroupFault, false},
+	}
+}
+
+func (cortexMRegs) arch() string { return "armv7-m" }
+
+func (c cortexMRegs) infos() []RegisterInfo {
+	out := make([]RegisterInfo, 0, 80)
+	for i := range 15 {
+		ri := RegisterInfo{Name: fmt.Sprintf("r%d", i), Num: uint32(i), Group: GroupCore, DWARF: i, Bits: 32}
+		switch i {
+		case symbols.ARMRegSP:
+			ri.Name, ri.Data = "sp", true
+		case symbols.ARMRegLR:
+			ri.Name, ri.Code = "lr", true
+		}
+		out = append(out, ri)
+	}
+	out = append(out,
+		RegisterInfo{Name: "pc", Num: PCRegister, Group: GroupCore, DWARF: symbols.ARMRegPC, Bits: 32, Code: true},
+		RegisterInfo{Name: "xpsr", Num: armXPSR, Group: GroupCore, DWARF: -1, Bits: 32})
+	sys := armSysRegs()
+	for _, r := range sys[:6] {
+		out = append(out, RegisterInfo{Name: r.name, Num: armSysRegister(r.reg), Group: r.group, DWARF: -1, Bits: 32, Data: r.data})
+	}
+	if c.fpu {
+		out = append(out, RegisterInfo{Name: "fpscr", Num: armSysRegister(vm.ARMFPSCR), Group: GroupFPU, DWARF: -1, Bits: 32})
+		for i := range 32 {
+			out = append(out, RegisterInfo{Name: fmt.Sprintf("s%d", i), Num: armSysRegister(vm.ARMS0 + vm.ARMSysReg(i)),
+				Group: GroupFPU, DWARF: symbols.ARMRegS0 + i, Bits: 32, Float: true})
+		}
+		for i := range 16 {
+			out = append(out, RegisterInfo{Name: fmt.Sprintf("d%d", i), Num: armDBase + uint32(i),
+				Group: GroupFPU, DWARF: symbols.ARMRegD0 + i, Bits: 64, Float: true,
+				Parts: []string{fmt.Sprintf("s%d", 2*i), fmt.Sprintf("s%d", 2*i+1)}})
+		}
+	}
+	for _, r := range sys[6:] {
+		out = append(out, RegisterInfo{Name: r.name, Num: armSysRegister(r.reg), Group: r.group, DWARF: -1, Bits: 32, Data: r.data})
+	}
+	return out
+}
+
+func (cortexMRegs) extras() []RegisterInfo { return nil }
+
+func (c cortexMRegs) dwarf(h *vm.Hart, n int) (uint32, bool) {
+	switch {
+	case n >= 0 && n < 16:
+		return h.Reg(n), true // 15: the pc
+	case n >= symbols.ARMRegS0 && n < symbols.ARMRegS0+32:
+		return h.ARMSys(vm.ARMS0 + vm.ARMSysReg(n-symbols.ARMRegS0))
+	}
+	return 0, false
+}
+
+func (c cortexMRegs) read(h *vm.Hart, num uint32) (uint64, error) {
+	switch {
+	case num < 15, num == armXPSR:
+		return uint64(h.Reg(int(num))), nil
+	case num == PCRegister:
+		return uint64(h.PC()), nil
+	case num >= armDBase && num < armDBase+16 && c.fpu:
+		lo, _ := h.ARMSys(vm.ARMS0 + vm.ARMSysReg(2*(num-armDBase)))
+		hi, _ := h.ARMSys(vm.ARMS0 + vm.ARMSysReg(2*(num-armDBase)+1))
+		return uint64(hi)<<32 | uint64(lo), nil
+	case num >= checkpoint.RegARMSys && num < checkpoint.RegARMSys+0x1000:
+		if v, ok := h.ARMSys(vm.ARMSysReg(num - checkpoint.RegARMSys)); ok {
+			return uint64(v), nil
+		}
+	}
+	return 0, fmt.Errorf("no register number %#x on this Cortex-M core", num)
+}
+
+func (c cortexMRegs) writes(num uint32, v uint64) ([]regWrite, error) {
+	switch {
+	case num < 15, num == armXPSR, num == PCRegister:
+		return []regWrite{{num, uint32(v)}}, nil
+	case num >= armDBase && num < armDBase+16 && c.fpu:
+		s := armSysRegister(vm.ARMS0 + vm.ARMSysReg(2*(num-armDBase)))
+		return []regWrite{{s, uint32(v)}, {s + 1, uint32(v >> 32)}}, nil
+	case num >= checkpoint.RegARMSys && num < checkpoint.RegARMSys+0x1000:
+		for _, ri := range c.infos() {
+			if ri.Num == num {
+				return []regWrite{{num, uint32(v)}}, nil
+			}
+		}
+	}
+	return nil, fmt.Errorf("no register number %#x on this Cortex-M core", num)
+}
+
+// alias accepts gdb's other names: r13–r15, fp (r7 in Thumb code), ip.
+func (cortexMRegs) alias(name string) (string, bool) {
+	switch name {
+	case "r13":
+		return "sp", true
+	case "r14":
+		return "lr", true
+	case "r15":
+		return "pc", true
+	case "ip":
+		return "r12", true
+	case "fp":
+		return "r7", true
+	case "psr", "cpsr":
+		return "xpsr", true
+	}
+	return "", false
+}

@@ -1,0 +1,112 @@
+package debugger
+
+import (
+	"fmt"
+	"strings"
+)
+
+// armExceptionName names Cortex-M exception number n ("SysTick", "IRQ3").
+func armExceptionName(n uint32) string {
+	names := map[uint32]string{0: "Thread mode", 1: "Reset", 2: "NMI", 3: "HardFault", 4: "MemManage",
+		5: "BusFault", 6: "UsageFault", 11: "SVCall", 12: "DebugMonitor", 14: "PendSV", 15: "SysTick"}
+	if s, ok := names[n]; ok {
+		return s
+	}
+	if n >= 16 {
+		return fmt.Sprintf("IRQ%d", n-16)
+	}
+	return fmt.Sprintf("reserved exception %d", n)
+}
+
+// bitName is one named bit of a register and what it means when set.
+type bitName struct {
+	bit  uint
+	name string
+	text string
+}
+
+// cfsrBits are the Configurable Fault Status Register's bits.
+func cfsrBits() []bitName {
+	return []bitName{
+		{0, "IACCVIOL", "instruction access violation"}, {1, "DACCVIOL", "data access violation"},
+		{3, "MUNSTKERR", "MemManage fault on exception return unstacking"},
+		{4, "MSTKERR", "MemManage fault on exception entry stacking"},
+		{5, "MLSPERR", "MemManage fault during lazy FP state preservation"},
+		{7, "MMARVALID", "MMFAR holds the faulting address"},
+		{8, "IBUSERR", "instruction bus error"}, {9, "PRECISERR", "precise data bus error"},
+		{10, "IMPRECISERR", "imprecise data bus error"},
+		{11, "UNSTKERR", "bus fault on exception return unstacking"},
+		{12, "STKERR", "bus fault on exception entry stacking"},
+		{13, "LSPERR", "bus fault during lazy FP state preservation"},
+		{15, "BFARVALID", "BFAR holds the faulting address"},
+		{16, "UNDEFINSTR", "undefined instruction"}, {17, "INVSTATE", "invalid state (Thumb bit clear)"},
+		{18, "INVPC", "invalid EXC_RETURN on exception return"}, {19, "NOCP", "no coprocessor (FPU disabled)"},
+		{24, "UNALIGNED", "unaligned access"}, {25, "DIVBYZERO", "divide by zero"},
+	}
+}
+
+// hfsrBits are the HardFault Status Register's bits.
+func hfsrBits() []bitName {
+	return []bitName{{1, "VECTTBL", "vector table read fault"},
+		{30, "FORCED", "escalated from a configurable fault"}, {31, "DEBUGEVT", "debug event"}}
+}
+
+// setBits lists the named bits set in v as fields.
+func setBits(v uint32, bits []bitName) []RegisterField {
+	var out []RegisterField
+	for _, b := range bits {
+		if v>>b.bit&1 != 0 {
+			out = append(out, RegisterField{Name: b.name, Value: 1, Width: 1, Text: b.text})
+		}
+	}
+	return out
+}
+
+// fields decodes the xPSR, CONTROL, FPSCR and the fault status registers.
+func (cortexMRegs) fields(name string, v uint32) []RegisterField {
+	bit := func(n string, b uint) RegisterField { return RegisterField{Name: n, Value: v >> b & 1, Width: 1} }
+	switch name {
+	case "xpsr":
+		isr := v & 0x1ff
+		return []RegisterField{bit("N", 31), bit("Z", 30), bit("C", 29), bit("V", 28), bit("Q", 27),
+			{Name: "GE", Value: v >> 16 & 15, Width: 4}, bit("T", 24),
+			{Name: "IT", Value: v>>25&3 | v>>10&0x3f<<2, Width: 8},
+			{Name: "ISR", Value: isr, Text: armExceptionName(isr), Width: 9}}
+	case "control":
+		return []RegisterField{bit("nPRIV", 0), bit("SPSEL", 1), bit("FPCA", 2)}
+	case "fpscr":
+		return []RegisterField{bit("N", 31), bit("Z", 30), bit("C", 29), bit("V", 28),
+			bit("AHP", 26), bit("DN", 25), bit("FZ", 24), {Name: "RMode", Value: v >> 22 & 3, Width: 2},
+			bit("IDC", 7), bit("IXC", 4), bit("UFC", 3), bit("OFC", 2), bit("DZC", 1), bit("IOC", 0)}
+	case "cfsr":
+		return setBits(v, cfsrBits())
+	case "hfsr":
+		return setBits(v, hfsrBits())
+	}
+	return nil
+}
+
+// Summary spells a register's decoded fields in gdb's flag style: the
+// one-bit fields that are set and the wider ones that are not zero, as in
+// "[ C T ISR=15 (SysTick) ]" for the xPSR; "" when it has no fields.
+func (r Register) Summary() string {
+	if len(r.Fields) == 0 {
+		return ""
+	}
+	parts := []string{}
+	for _, f := range r.Fields {
+		switch {
+		case f.Value == 0:
+		case f.Width <= 1:
+			parts = append(parts, f.Name)
+		case f.Text != "":
+			parts = append(parts, fmt.Sprintf("%s=%d (%s)", f.Name, f.Value, f.Text))
+		default:
+			parts = append(parts, fmt.Sprintf("%s=%#x", f.Name, f.Value))
+		}
+	}
+	if len(parts) == 0 {
+		return "[ ]"
+	}
+	return "[ " + strings.Join(parts, " ") + " ]"
+}

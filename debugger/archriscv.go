@@ -1,0 +1,102 @@
+package debugger
+
+import (
+	"fmt"
+
+	"github.com/rewind-debugger/rewind/checkpoint"
+	"github.com/rewind-debugger/rewind/symbols"
+	"github.com/rewind-debugger/rewind/vm"
+)
+
+// riscvRegs is the register file of an RV32 hart: x0–x31 by ABI name
+// (numbers 0–31), pc (PCRegister) and the key machine-mode CSRs
+// (CSRRegister(n)).
+type riscvRegs struct{}
+
+// riscvKeyCSRs lists the CSRs shown with the registers (a fresh slice each
+// call: no shared mutable state).
+func riscvKeyCSRs() []string {
+	return []string{"mstatus", "misa", "mie", "mip", "mtvec", "mscratch",
+		"mepc", "mcause", "mtval", "mhartid", "mcycle", "minstret"}
+}
+
+func (riscvRegs) arch() string { return "riscv32" }
+
+func (riscvRegs) infos() []RegisterInfo {
+	out := make([]RegisterInfo, 0, 45)
+	for i := range 32 {
+		ri := RegisterInfo{Name: symbols.RegisterName(i), Num: uint32(i), Group: GroupCore, DWARF: i, Bits: 32}
+		switch ri.Name {
+		case "ra":
+			ri.Code = true
+		case "sp", "gp":
+			ri.Data = true
+		}
+		out = append(out, ri)
+	}
+	out = append(out, RegisterInfo{Name: "pc", Num: PCRegister, Group: GroupCore, DWARF: -1, Bits: 32, Code: true})
+	for _, n := range riscvKeyCSRs() {
+		if num, ok := symbols.CSRNumber(n); ok {
+			out = append(out, RegisterInfo{Name: n, Num: CSRRegister(num), Group: GroupCSR, DWARF: -1, Bits: 32})
+		}
+	}
+	return out
+}
+
+// extras lists every CSR the CPU implements, by number (the key ones
+// again too, as `info all-registers` has always shown them).
+func (riscvRegs) extras() []RegisterInfo {
+	var out []RegisterInfo
+	for _, n := range symbols.CSRs() {
+		name := symbols.CSRName(n)
+		if num, ok := symbols.CSRNumber(name); !ok || num != n {
+			continue
+		}
+		out = append(out, RegisterInfo{Name: name, Num: CSRRegister(n), Group: GroupCSR, DWARF: -1, Bits: 32})
+	}
+	return out
+}
+
+func (riscvRegs) dwarf(h *vm.Hart, n int) (uint32, bool) {
+	if n < 0 || n >= 32 {
+		return 0, false
+	}
+	return h.Reg(n), true
+}
+
+func (riscvRegs) read(h *vm.Hart, num uint32) (uint64, error) {
+	switch {
+	case num < 32:
+		return uint64(h.Reg(int(num))), nil
+	case num == PCRegister:
+		return uint64(h.PC()), nil
+	case num >= checkpoint.RegCSR && num-checkpoint.RegCSR < 1<<12:
+		v, ok := h.ReadCSR(uint16(num - checkpoint.RegCSR))
+		if !ok {
+			return 0, fmt.Errorf("hart %d has no CSR %#x", h.ID(), num-checkpoint.RegCSR)
+		}
+		return uint64(v), nil
+	}
+	return 0, fmt.Errorf("no register number %#x", num)
+}
+
+func (riscvRegs) writes(num uint32, v uint64) ([]regWrite, error) {
+	switch {
+	case num == 0:
+		return nil, fmt.Errorf("x0 (zero) cannot be written")
+	case num < 32, num == PCRegister, num >= checkpoint.RegCSR && num-checkpoint.RegCSR < 1<<12:
+		return []regWrite{{num, uint32(v)}}, nil
+	}
+	return nil, fmt.Errorf("no register number %#x", num)
+}
+
+func (riscvRegs) fields(string, uint32) []RegisterField { return nil }
+
+// alias turns "x10" and "fp" into the ABI name and accepts any CSR the
+// CPU implements by name.
+func (riscvRegs) alias(name string) (string, bool) {
+	if n, ok := symbols.RegisterNumber(name); ok {
+		return symbols.RegisterName(n), true
+	}
+	return "", false
+}

@@ -1,0 +1,56 @@
+package debugger
+
+import "testing"
+
+// TestTrapClassification: RISC-V mcause values and Cortex-M faults (by
+// their status bits) map to the same kinds, so front-ends need no
+// architecture (gdbserver's signals, exception filters).
+func TestTrapClassification(t *testing.T) {
+	rv := riscvRegs{}
+	for _, tt := range []struct {
+		cause uint32
+		kind  TrapKind
+		name  string
+	}{
+		{1<<31 | 7, TrapInterrupt, "machine timer interrupt"}, {2, TrapIllegal, "illegal instruction"},
+		{3, TrapBreakpoint, "breakpoint (ebreak)"}, {4, TrapBus, "load address misaligned"},
+		{7, TrapMemory, "store access fault"}, {11, TrapCall, "environment call from M-mode"},
+	} {
+		if c := rv.trap(nil, tt.cause); c.Kind != tt.kind || c.Name != tt.name {
+			t.Errorf("RISC-V cause %#x: %+v, want %v %q", tt.cause, c, tt.kind, tt.name)
+		}
+	}
+	for _, tt := range []struct {
+		exc, cfsr, hfsr uint32
+		kind            TrapKind
+		why             string
+	}{
+		{armExcUsageFault, 1 << 25, 0, TrapArithmetic, "divide by zero"},
+		{armExcUsageFault, 1 << 24, 0, TrapBus, "unaligned access"},
+		{armExcUsageFault, 1 << 16, 0, TrapIllegal, "undefined instruction"},
+		{armExcBusFault, 1<<9 | 1<<15, 0, TrapBus, "precise data bus error"},
+		{armExcBusFault, 1 << 12, 0, TrapBus, "bus fault on exception entry stacking"},
+		{armExcMemManage, 1<<1 | 1<<7, 0, TrapMemory, "data access violation"},
+		{armExcUsageFault, 1 << 9, 0, TrapIllegal, ""}, // a BusFault bit is not the UsageFault's
+		{armExcHardFault, 1 << 25, 1 << 30, TrapArithmetic, "divide by zero"},
+		{armExcHardFault, 0, 1 << 1, TrapFault, "vector table read fault"},
+		{armExcHardFault, 0, 1 << 31, TrapBreakpoint, "debug event"},
+	} {
+		if k, why := armFaultKind(tt.exc, tt.cfsr, tt.hfsr); k != tt.kind || why != tt.why {
+			t.Errorf("exception %d CFSR %#x HFSR %#x: %v %q, want %v %q", tt.exc, tt.cfsr, tt.hfsr, k, why, tt.kind, tt.why)
+		}
+	}
+}
+
+// TestARMInterruptsAreNotFaults: with the all-faults exception filter a
+// Cortex-M firmware whose SysTick and PendSV fire runs to its exit (an
+// exception number is no RISC-V mcause: SysTick is not "store page fault").
+func TestARMInterruptsAreNotFaults(t *testing.T) {
+	s := openARM(t, "prog-m3-O0.elf")
+	if err := s.SetExceptionFilters([]string{FilterAllFaults}); err != nil {
+		t.Fatal(err)
+	}
+	if st := s.ContinueUntil(5_000_000); st.Reason != ReasonExiting {
+		t.Errorf("continue: %v %s %+v", st.Reason, st.Description, st.Trap)
+	}
+}
