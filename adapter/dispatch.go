@@ -47,5 +47,7 @@ func handlerTable() map[string]handler {
 		"rewind/reverseStepIn":      (*Server).onReverseStepIn,
 		"rewind/seek":               (*Server).onSeek,
 		"rewind/timeline":           (*Server).onTimeline,
+		"rewind/origin":             (*Server).onOrigin,
+		"rewind/query":              (*Server).onQuery,
 	}
 }
