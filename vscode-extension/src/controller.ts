@@ -4,7 +4,7 @@
 
 import * as vscode from 'vscode';
 import { debugType } from './configuration';
-import { TimelineModel, buildTimeline } from './timeline';
+import { LaneSpec, TimelineModel, buildTimeline, defaultLaneSpec } from './timeline';
 
 /** Requests after which the target runs until the next `stopped` event. */
 const resuming = new Set([
@@ -22,6 +22,9 @@ const resuming = new Set([
 	'rewind/seek',
 ]);
 
+/** The workspace state key of the lanes asked for. */
+const laneSpecKey = 'rewind.timelineLanes';
+
 /** What the view shows: a timeline, or why there is none. */
 export type TimelineState =
 	| { kind: 'model'; model: TimelineModel; running: boolean }
@@ -38,8 +41,11 @@ export class TimelineController implements vscode.Disposable {
 	private state: TimelineState = { kind: 'empty', message: 'Start a Rewind debug session to see its timeline.' };
 	private generation = 0;
 	private pending: ReturnType<typeof setTimeout> | undefined;
+	private lanes: LaneSpec;
 
-	constructor() {
+	/** memento keeps the lanes asked for between sessions (the workspace state). */
+	constructor(private readonly memento?: vscode.Memento) {
+		this.lanes = { ...defaultLaneSpec, ...(memento?.get<Partial<LaneSpec>>(laneSpecKey) ?? {}) };
 		this.disposables.push(
 			vscode.debug.registerDebugAdapterTrackerFactory(debugType, {
 				createDebugAdapterTracker: (session) => ({
@@ -129,7 +135,7 @@ export class TimelineController implements vscode.Disposable {
 		}
 		const gen = ++this.generation;
 		try {
-			const body = await session.customRequest('rewind/timeline', {});
+			const body = await session.customRequest('rewind/timeline', { lanes: this.lanes });
 			if (gen === this.generation) {
 				this.set({ kind: 'model', model: buildTimeline(body), running: !this.stopped.has(session.id) });
 			}
@@ -142,6 +148,18 @@ export class TimelineController implements vscode.Disposable {
 				this.set({ kind: 'empty', message: `No timeline: ${err instanceof Error ? err.message : String(err)}` });
 			}
 		}
+	}
+
+	/** laneSpec is which event lanes the timeline asks for. */
+	laneSpec(): LaneSpec {
+		return { ...this.lanes, calls: [...this.lanes.calls], writes: [...this.lanes.writes] };
+	}
+
+	/** setLaneSpec changes the event lanes, keeps them, and refreshes the timeline. */
+	async setLaneSpec(spec: LaneSpec): Promise<void> {
+		this.lanes = spec;
+		await this.memento?.update(laneSpecKey, spec);
+		await this.refresh(this.session());
 	}
 
 	/** seek moves the session to a time. */
