@@ -92,6 +92,9 @@ func (s *Server) onTimeline(req *envelope) {
 	}) {
 		return
 	}
+	if a.Lanes != nil {
+		s.endProgress() // the searches of the lanes may have opened one
+	}
 	body := timelineBody{Start: h.Start, End: h.End, Now: h.Now, Checkpoints: h.Checkpoints,
 		Stops: []timelineStop{}, Output: []timelineText{}, Lanes: lanes}
 	if body.Checkpoints == nil {

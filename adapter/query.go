@@ -42,6 +42,7 @@ func (s *Server) runQuery(req *envelope, q func(sess *debugger.Session) (any, er
 			st = s.last
 			a.body, a.err = s.guardedQuery(q)
 		})
+		s.endProgress()
 		s.answer.Store(a)
 		return st
 	}, false)

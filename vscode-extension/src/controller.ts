@@ -27,7 +27,7 @@ const laneSpecKey = 'rewind.timelineLanes';
 
 /** What the view shows: a timeline, or why there is none. */
 export type TimelineState =
-	| { kind: 'model'; model: TimelineModel; running: boolean }
+	| { kind: 'model'; model: TimelineModel; running: boolean; session?: string }
 	| { kind: 'empty'; message: string };
 
 /** TimelineController keeps the latest timeline of the active Rewind session. */
@@ -137,7 +137,7 @@ export class TimelineController implements vscode.Disposable {
 		try {
 			const body = await session.customRequest('rewind/timeline', { lanes: this.lanes });
 			if (gen === this.generation) {
-				this.set({ kind: 'model', model: buildTimeline(body), running: !this.stopped.has(session.id) });
+				this.set({ kind: 'model', model: buildTimeline(body), running: !this.stopped.has(session.id), session: session.id });
 			}
 		} catch (err) {
 			if (gen === this.generation && !this.stopped.has(session.id) && this.state.kind === 'model') {

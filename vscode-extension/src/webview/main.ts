@@ -11,7 +11,7 @@ import { TimelineModel, formatTime } from '../timeline';
 
 declare function acquireVsCodeApi(): { postMessage(msg: unknown): void; getState(): unknown; setState(s: unknown): void };
 
-type State = { kind: 'model'; model: TimelineModel; running: boolean } | { kind: 'empty'; message: string };
+type State = { kind: 'model'; model: TimelineModel; running: boolean; session?: string } | { kind: 'empty'; message: string };
 type FromHost = { type: 'state'; state: State } | { type: 'zoom'; how: 'in' | 'out' | 'fit' };
 
 const vscode = acquireVsCodeApi();
@@ -38,6 +38,8 @@ let shown: Lane[] = [];
 /** kinds of lane the user hid (kept in the webview state) */
 const hidden = new Set<string>(((vscode.getState() as { hidden?: string[] } | undefined)?.hidden ?? []).filter((k) => typeof k === 'string'));
 let lastKinds = '';
+/** the session whose run is drawn */
+let shownSession: string | undefined;
 let view: View | undefined;
 let running = false;
 let drag: { kind: 'cursor' | 'pan'; x0: number; view0: View } | undefined;
@@ -308,6 +310,14 @@ function draw(state: State): void {
 		empty.hidden = false;
 		timeline.hidden = true;
 		return;
+	}
+	if (state.session !== shownSession) {
+		// another session: start with its whole run
+		shownSession = state.session;
+		view = undefined;
+		if (model) {
+			vscode.setState({ hidden: [...hidden] });
+		}
 	}
 	const first = !model;
 	model = state.model;
