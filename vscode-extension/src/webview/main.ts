@@ -202,11 +202,19 @@ function drawLanes(v: View): void {
 				const t = timeAtX(e.clientX);
 				seek(Math.min(Math.max(t, bar.from), Math.max(bar.from, bar.to - 1)));
 			});
+			b.addEventListener('keydown', (e) => {
+				if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+					e.preventDefault();
+					e.stopPropagation();
+					goToNeighbour(lane.kind, e.key === 'ArrowLeft' ? -1 : 1);
+				}
+			});
 			b.addEventListener('focus', () => showTooltip(b, bar.label));
 			b.addEventListener('blur', hideTooltip);
 			track.appendChild(b);
 		}
-		for (const it of lane.items) {
+		// a lane of intervals draws them, not its markers (where each began)
+		for (const it of lane.intervals ? [] : lane.items) {
 			if (it.time < v.start || it.time > v.end) {
 				continue;
 			}
