@@ -188,9 +188,9 @@ func (s *Server) onQuery(req *envelope) {
 		}
 		q = func(sess *debugger.Session) (any, error) { return s.queryCalls(sess, a.Function, page) }
 	case "events":
-		f, err := eventFilter(a.Kind, a.Code)
+		f, err := debugger.ParseEventFilter(a.Kind, a.Code)
 		if err != nil {
-			s.fail(req, err.Error())
+			s.fail(req, "rewind/query events: "+err.Error())
 			return
 		}
 		q = func(sess *debugger.Session) (any, error) { return s.queryEvents(sess, f, page) }
@@ -285,27 +285,6 @@ func (s *Server) queryCalls(sess *debugger.Session, fn string, page debugger.Que
 		out.Items = append(out.Items, it)
 	}
 	return out, nil
-}
-
-// eventFilter reads an events query's kind and cause.
-func eventFilter(kind string, code *int) (debugger.EventFilter, error) {
-	f := debugger.EventFilter{Code: -1}
-	switch kind {
-	case "irq", "interrupt":
-		f.Kind = debugger.EventInterrupt
-	case "exception":
-		f.Kind = debugger.EventException
-	case "trap", "":
-	default:
-		return f, fmt.Errorf("rewind/query events: kind %q: want irq, exception or trap", kind)
-	}
-	if code != nil {
-		if *code < 0 {
-			return f, fmt.Errorf("rewind/query events: code %d: want a cause number", *code)
-		}
-		f.Code = *code
-	}
-	return f, nil
 }
 
 func (s *Server) queryEvents(sess *debugger.Session, f debugger.EventFilter, page debugger.QueryPage) (any, error) {
