@@ -4,7 +4,9 @@ import (
 	"encoding/hex"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/rewind-debugger/rewind/debugger"
 )
@@ -239,4 +241,48 @@ func hasEvent(evs []debugger.TrapEvent, t uint64) bool {
 		}
 	}
 	return false
+}
+
+// TestQueryCancel runs a whole-history query over a long history and
+// cancels it: meanwhile other requests are refused as running (the reader
+// keeps reading), the query answers with an error, no stopped event is
+// sent, and the session is where it was and answers again.
+func TestQueryCancel(t *testing.T) {
+	c := newClient(t)
+	elf, _ := filepath.Abs(filepath.Join("..", "testdata", "dataflow", "histload.elf"))
+	c.ok("initialize", map[string]any{"adapterID": "rewind"}, nil)
+	c.ok("launch", map[string]any{"program": elf, "stopOnEntry": true}, nil)
+	c.waitEvent("initialized", nil)
+	c.configure()
+	c.ok("continue", map[string]any{"threadId": 1}, nil)
+	time.Sleep(2 * time.Second)
+	c.ok("pause", map[string]any{"threadId": 1}, nil)
+	c.stopped()
+	before := c.top()
+	stops := len(c.eventsNamed("stopped"))
+
+	q := c.send("rewind/query", map[string]any{"query": "events"})
+	st := c.send("stackTrace", map[string]any{"threadId": 1})
+	cancel := c.send("cancel", map[string]any{"requestId": q})
+	got := map[int]msg{}
+	for len(got) < 3 {
+		if m := c.next(); m.Type == "response" {
+			got[m.RequestSeq] = m
+		}
+	}
+	if got[q].Success || !strings.Contains(got[q].Message, "paused") {
+		t.Fatalf("the cancelled query answered success %v: %q", got[q].Success, got[q].Message)
+	}
+	if got[st].Success || !strings.Contains(got[st].Message, "running") {
+		t.Errorf("a stackTrace during the query: success %v, %q", got[st].Success, got[st].Message)
+	}
+	if !got[cancel].Success {
+		t.Errorf("cancel failed: %s", got[cancel].Message)
+	}
+	if now := c.top(); now != before {
+		t.Errorf("the cancelled query moved the session: %v, was %v", now, before)
+	}
+	if n := len(c.eventsNamed("stopped")); n != stops {
+		t.Errorf("%d stopped events after the query", n-stops)
+	}
 }
