@@ -328,6 +328,7 @@ function draw(state: State): void {
 		}
 	}
 	const first = !model;
+	const prev = model;
 	model = state.model;
 	running = state.running;
 	lanes = lanesOf(model);
@@ -343,7 +344,7 @@ function draw(state: State): void {
 	const saved = (vscode.getState() as { view?: View } | undefined)?.view;
 	const base = view ?? (first && saved ? saved : fullView(model));
 	// a view showing the whole run keeps doing so as the run grows
-	const wasFull = view && view.end - view.start >= (model.end - model.start) * 0.999;
+	const wasFull = view && prev && view.end - view.start >= (prev.end - prev.start) * 0.999;
 	view = wasFull ? fullView(model) : running ? clampView(base, model) : followNow(base, model);
 	drawPlot();
 	drawLines(model);

@@ -240,6 +240,7 @@ describe('Rewind dataflow, event lanes, log points and tasks in a real VS Code',
 		assert.deepStrictEqual([...labels].sort(), ['task Busy', 'task Cons', 'task Mon', 'task Prod']);
 		await runCommand(page, 'View: Toggle Maximized Panel');
 		await page.waitForTimeout(800);
+		assert.strictEqual((await view.locator('#view').textContent())?.trim(), 'whole run', 'a new session shows its whole run');
 		await shot(page, '28-timeline-task-lanes');
 		const bar = view.locator('.lane.task[data-label="task Cons"] .interval').nth(2);
 		const [from, to] = [Number(await bar.getAttribute('data-from')), Number(await bar.getAttribute('data-to'))];

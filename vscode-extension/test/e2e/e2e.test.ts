@@ -118,7 +118,7 @@ describe('Rewind in a real VS Code (code-server + Chromium)', function () {
 		server = await startCodeServer(vsix, root);
 		browser = await launchChromium();
 		page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-		await page.goto(`${server.url}/?folder=${encodeURIComponent(ws)}`);
+		await page.goto(`${server.url}/?folder=${encodeURIComponent(ws)}`, { timeout: 120000 });
 		await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60000 });
 		await page.locator('.part.activitybar').waitFor({ state: 'visible', timeout: 60000 });
 	});
