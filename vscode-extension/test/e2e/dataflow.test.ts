@@ -9,9 +9,9 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { Browser, Frame, Locator, Page } from 'playwright-core';
-import { CodeServer, launchChromium, startCodeServer } from './codeServer';
+import { CodeServer } from './codeServer';
 import {
-	expandTo, extRoot, findFiles, outDir, runCommand, shot, startConfiguration, statusTime, topFrame, variableRow, waitForHeader, waitForLine,
+	closeWorkbench, expandTo, extRoot, openWorkbench, runCommand, shot, startConfiguration, statusTime, topFrame, variableRow, waitForHeader, waitForLine,
 	waitForTimeChange, webviewWith,
 } from './ui';
 
@@ -89,33 +89,11 @@ describe('Rewind dataflow, event lanes, log points and tasks in a real VS Code',
 
 	before(async () => {
 		assert.ok(fs.existsSync(vsix), `${vsix} exists (run: node scripts/package.mjs --target linux-x64)`);
-		fs.mkdirSync(outDir, { recursive: true });
 		root = fs.mkdtempSync(path.join(os.tmpdir(), 'rewind-e2e-dataflow-'));
-		const ws = makeWorkspace(root);
-		server = await startCodeServer(vsix, root);
-		browser = await launchChromium();
-		page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-		await page.goto(`${server.url}/?folder=${encodeURIComponent(ws)}`, { timeout: 120000 });
-		await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60000 });
-		await page.locator('.part.activitybar').waitFor({ state: 'visible', timeout: 60000 });
+		({ server, browser, page } = await openWorkbench(vsix, root, makeWorkspace(root)));
 	});
 
-	after(async () => {
-		if (page) {
-			await shot(page, '29-dataflow-last').catch(() => undefined);
-		}
-		await browser?.close();
-		await server?.stop();
-		if (server) {
-			fs.copyFileSync(server.log, path.join(outDir, 'code-server-dataflow.log'));
-			for (const f of findFiles(path.join(root, 'user-data', 'logs'), /exthost\.log$/)) {
-				fs.copyFileSync(f, path.join(outDir, `dataflow-${path.basename(f)}`));
-			}
-		}
-		if (root && !process.env.REWIND_E2E_KEEP) {
-			fs.rmSync(root, { recursive: true, force: true });
-		}
-	});
+	after(() => closeWorkbench({ server, browser, page }, root, '29-dataflow-last', 'dataflow-'));
 
 	it('runs the dataflow firmware to the stop before its exit', async () => {
 		await page.waitForTimeout(2000);

@@ -8,9 +8,9 @@ import * as os from 'os';
 import * as path from 'path';
 import { Browser, Page } from 'playwright-core';
 import { buildDemoIn } from '../common/firmware';
-import { CodeServer, launchChromium, startCodeServer } from './codeServer';
+import { CodeServer } from './codeServer';
 import {
-	expandTo, extRoot, findFiles, outDir, runCommand, shot, startConfiguration, statusTime, timelineFrame, topFrame, variableRow, waitForHeader, waitForLine,
+	closeWorkbench, expandTo, extRoot, findFiles, openWorkbench, outDir, runCommand, shot, startConfiguration, statusTime, timelineFrame, topFrame, variableRow, waitForHeader, waitForLine,
 	waitForTimeChange,
 } from './ui';
 
@@ -112,33 +112,12 @@ describe('Rewind in a real VS Code (code-server + Chromium)', function () {
 
 	before(async () => {
 		assert.ok(fs.existsSync(vsix), `${vsix} exists (run: node scripts/package.mjs --target linux-x64)`);
-		fs.mkdirSync(outDir, { recursive: true });
 		root = fs.mkdtempSync(path.join(os.tmpdir(), 'rewind-e2e-'));
 		const { ws } = makeWorkspace(root);
-		server = await startCodeServer(vsix, root);
-		browser = await launchChromium();
-		page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-		await page.goto(`${server.url}/?folder=${encodeURIComponent(ws)}`, { timeout: 120000 });
-		await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60000 });
-		await page.locator('.part.activitybar').waitFor({ state: 'visible', timeout: 60000 });
+		({ server, browser, page } = await openWorkbench(vsix, root, ws));
 	});
 
-	after(async () => {
-		if (page) {
-			await shot(page, '99-last').catch(() => undefined);
-		}
-		await browser?.close();
-		await server?.stop();
-		if (server) {
-			fs.copyFileSync(server.log, path.join(outDir, 'code-server.log'));
-			for (const f of findFiles(path.join(root, 'user-data', 'logs'), /exthost\.log$/)) {
-				fs.copyFileSync(f, path.join(outDir, path.basename(f)));
-			}
-		}
-		if (root && !process.env.REWIND_E2E_KEEP) {
-			fs.rmSync(root, { recursive: true, force: true });
-		}
-	});
+	after(() => closeWorkbench({ server, browser, page }, root, '99-last'));
 
 	it('opens the workbench with the extension installed and activating', async () => {
 		await page.waitForTimeout(2000);

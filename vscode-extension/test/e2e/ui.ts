@@ -3,7 +3,8 @@
 // configurations, webviews and screenshots.
 import * as fs from 'fs';
 import * as path from 'path';
-import { Frame, FrameLocator, Page } from 'playwright-core';
+import { Browser, Frame, FrameLocator, Page } from 'playwright-core';
+import { CodeServer, launchChromium, startCodeServer } from './codeServer';
 import { statusTime as statusTimeIn, topFrame as topFrameIn, waitForLine as waitForLineIn, waitForTimeChange as waitForTimeChangeIn } from '../common/workbench';
 
 /** extRoot is the extension's folder (from out/tsc/test/e2e). */
@@ -148,5 +149,46 @@ export async function webviewWith(page: Page, selector: string, timeout = 30000)
 			throw new Error(`no webview shows ${selector}`);
 		}
 		await page.waitForTimeout(300);
+	}
+}
+
+/** A running workbench: code-server, Chromium and the page showing it. */
+export interface Workbench {
+	server: CodeServer;
+	browser: Browser;
+	page: Page;
+}
+
+/** openWorkbench serves the workbench with vsix installed (state under root) and opens folder ws in Chromium. */
+export async function openWorkbench(vsix: string, root: string, ws: string): Promise<Workbench> {
+	fs.mkdirSync(outDir, { recursive: true });
+	const server = await startCodeServer(vsix, root);
+	const browser = await launchChromium();
+	const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+	await page.goto(`${server.url}/?folder=${encodeURIComponent(ws)}`, { timeout: 120000 });
+	await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60000 });
+	await page.locator('.part.activitybar').waitFor({ state: 'visible', timeout: 60000 });
+	return { server, browser, page };
+}
+
+/**
+ * closeWorkbench takes a last screenshot, stops the browser and server,
+ * keeps their logs in test-output (names after prefix) and removes root
+ * (unless REWIND_E2E_KEEP is set).
+ */
+export async function closeWorkbench(w: Partial<Workbench>, root: string | undefined, lastShot: string, prefix = ''): Promise<void> {
+	if (w.page) {
+		await shot(w.page, lastShot).catch(() => undefined);
+	}
+	await w.browser?.close();
+	await w.server?.stop();
+	if (w.server && root) {
+		fs.copyFileSync(w.server.log, path.join(outDir, `${prefix}code-server.log`));
+		for (const f of findFiles(path.join(root, 'user-data', 'logs'), /exthost\.log$/)) {
+			fs.copyFileSync(f, path.join(outDir, prefix + path.basename(f)));
+		}
+	}
+	if (root && !process.env.REWIND_E2E_KEEP) {
+		fs.rmSync(root, { recursive: true, force: true });
 	}
 }
