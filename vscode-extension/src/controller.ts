@@ -76,6 +76,11 @@ export class TimelineController implements vscode.Disposable {
 				}
 			}),
 			vscode.debug.onDidChangeActiveDebugSession(() => void this.refresh(this.session())),
+			vscode.workspace.onDidChangeConfiguration((e) => {
+				if (e.affectsConfiguration('rewind.timeline.eventLanes')) {
+					void this.refresh(this.session());
+				}
+			}),
 			vscode.debug.onDidTerminateDebugSession((s) => {
 				this.threads.delete(s.id);
 				this.stopped.delete(s.id);
@@ -135,7 +140,7 @@ export class TimelineController implements vscode.Disposable {
 		}
 		const gen = ++this.generation;
 		try {
-			const body = await session.customRequest('rewind/timeline', { lanes: this.lanes });
+			const body = await session.customRequest('rewind/timeline', { lanes: this.lanesAsked() });
 			if (gen === this.generation) {
 				this.set({ kind: 'model', model: buildTimeline(body), running: !this.stopped.has(session.id), session: session.id });
 			}
@@ -148,6 +153,18 @@ export class TimelineController implements vscode.Disposable {
 				this.set({ kind: 'empty', message: `No timeline: ${err instanceof Error ? err.message : String(err)}` });
 			}
 		}
+	}
+
+	/**
+	 * lanesAsked is the lane spec sent: without the interrupt, exception and
+	 * task lanes when the setting rewind.timeline.eventLanes is off (each is
+	 * a search of the whole history whenever it grows).
+	 */
+	private lanesAsked(): LaneSpec {
+		if (vscode.workspace.getConfiguration('rewind').get<boolean>('timeline.eventLanes', true)) {
+			return this.lanes;
+		}
+		return { ...this.lanes, interrupts: false, exceptions: false, tasks: false };
 	}
 
 	/** laneSpec is which event lanes the timeline asks for. */
