@@ -90,11 +90,13 @@ func (s *Server) lanesFor(sess *debugger.Session, spec laneSpec, h debugger.Hist
 	}
 	sess.ClearPause()
 	lanes := []timelineLane{}
-	if spec.Interrupts {
-		lanes = append(lanes, s.eventLanes(sess, debugger.EventInterrupt, "interrupt")...)
-	}
-	if spec.Exceptions {
-		lanes = append(lanes, s.eventLanes(sess, debugger.EventException, "exception")...)
+	switch { // one search of the history for both kinds when both are asked
+	case spec.Interrupts && spec.Exceptions:
+		lanes = append(lanes, s.eventLanes(sess, debugger.EventAnyTrap)...)
+	case spec.Interrupts:
+		lanes = append(lanes, s.eventLanes(sess, debugger.EventInterrupt)...)
+	case spec.Exceptions:
+		lanes = append(lanes, s.eventLanes(sess, debugger.EventException)...)
 	}
 	for _, fn := range spec.Calls {
 		lanes = append(lanes, s.callLane(sess, fn))
@@ -109,17 +111,22 @@ func (s *Server) lanesFor(sess *debugger.Session, spec laneSpec, h debugger.Hist
 	return lanes
 }
 
-// eventLanes makes a lane per cause of the traps of one kind.
-func (s *Server) eventLanes(sess *debugger.Session, kind debugger.EventKind, name string) []timelineLane {
+// eventLanes makes a lane per cause of the traps of a kind: interrupts
+// (kind "interrupt") first, then exceptions ("exception").
+func (s *Server) eventLanes(sess *debugger.Session, kind debugger.EventKind) []timelineLane {
 	res, err := sess.QueryEvents(debugger.EventFilter{Kind: kind, Code: -1}, debugger.QueryPage{Limit: laneLimit, Last: true})
 	if err != nil {
-		return []timelineLane{{ID: name, Label: name + "s", Kind: name, Events: []laneEvent{}, Error: err.Error()}}
+		return []timelineLane{{ID: "traps", Label: "traps", Kind: "exception", Events: []laneEvent{}, Error: err.Error()}}
 	}
 	byCause := map[uint32]*timelineLane{}
 	var causes []uint32
 	for _, e := range res.Events {
 		l := byCause[e.Cause]
 		if l == nil {
+			name := "exception"
+			if e.Cause&(1<<31) != 0 {
+				name = "interrupt"
+			}
 			l = &timelineLane{ID: fmt.Sprintf("%s:%d", name, e.Cause&^(1<<31)), Label: e.Name, Kind: name,
 				Events: []laneEvent{}, Truncated: res.Truncated}
 			byCause[e.Cause] = l
@@ -132,7 +139,8 @@ func (s *Server) eventLanes(sess *debugger.Session, kind debugger.EventKind, nam
 		l.Events = append(l.Events, laneEvent{Time: e.Time, Label: label})
 		l.Total++
 	}
-	sort.Slice(causes, func(i, j int) bool { return causes[i] < causes[j] })
+	// interrupts (bit 31 set) first, each kind by cause
+	sort.Slice(causes, func(i, j int) bool { return causes[i]^(1<<31) < causes[j]^(1<<31) })
 	out := make([]timelineLane, 0, len(causes))
 	for _, c := range causes {
 		out = append(out, *byCause[c])
