@@ -54,6 +54,13 @@ type timelineBody struct {
 	Checkpoints []uint64       `json:"checkpoints"`
 	Stops       []timelineStop `json:"stops"`
 	Output      []timelineText `json:"output"`
+	// Lanes are the event and task lanes the arguments asked for.
+	Lanes []timelineLane `json:"lanes,omitempty"`
+}
+
+// timelineArgs are rewind/timeline's arguments: the lanes to add.
+type timelineArgs struct {
+	Lanes *laneSpec `json:"lanes"`
 }
 
 type timelineStop struct {
@@ -71,12 +78,25 @@ type timelineText struct {
 }
 
 func (s *Server) onTimeline(req *envelope) {
-	var h debugger.History
-	if !s.withSession(req, func(sess *debugger.Session) { h = sess.History() }) {
+	var a timelineArgs
+	if !s.decode(req, &a) {
 		return
 	}
+	var h debugger.History
+	var lanes []timelineLane
+	if !s.withSession(req, func(sess *debugger.Session) {
+		h = sess.History()
+		if a.Lanes != nil {
+			lanes = s.lanesFor(sess, *a.Lanes, h)
+		}
+	}) {
+		return
+	}
+	if a.Lanes != nil {
+		s.endProgress() // the searches of the lanes may have opened one
+	}
 	body := timelineBody{Start: h.Start, End: h.End, Now: h.Now, Checkpoints: h.Checkpoints,
-		Stops: []timelineStop{}, Output: []timelineText{}}
+		Stops: []timelineStop{}, Output: []timelineText{}, Lanes: lanes}
 	if body.Checkpoints == nil {
 		body.Checkpoints = []uint64{}
 	}

@@ -48,5 +48,7 @@ func handlerTable() map[string]handler {
 		"rewind/seek":               (*Server).onSeek,
 		"rewind/timeline":           (*Server).onTimeline,
 		"rewind/goToFault":          (*Server).onGoToFault,
+		"rewind/origin":             (*Server).onOrigin,
+		"rewind/query":              (*Server).onQuery,
 	}
 }

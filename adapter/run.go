@@ -87,6 +87,9 @@ func (s *Server) guarded(op func(d *debugger.Session) debugger.Stop) (st debugge
 
 // reportStop sends the events of a stop.
 func (s *Server) reportStop(st debugger.Stop) {
+	if s.answerQuery() {
+		return
+	}
 	switch st.Reason {
 	case debugger.ReasonExited:
 		s.console(st.Description)
@@ -181,6 +184,7 @@ func (s *Server) forkNote() string {
 	if s.sess == nil || !s.sess.TakeFork() {
 		return ""
 	}
+	s.forks.Add(1)
 	return fmt.Sprintf("History changed at time %d: the recorded future after this moment was discarded.", s.sess.Now())
 }
 

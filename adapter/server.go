@@ -79,6 +79,13 @@ type Server struct {
 	syms     atomic.Pointer[symbols.Table]    // for breakpointLocations while running
 	outBuf   outputBuffer
 	progress progressState
+	// answer is the answer of a query (rewind/origin, rewind/query) that
+	// ran on the runner, sent when the runner reports its end.
+	answer atomic.Pointer[queryAnswer]
+	// forks counts the changes of the past seen (edits in history), so
+	// cached lanes of a changed history are not reused.
+	forks atomic.Int64
+	lanes laneCache // guarded by mu
 }
 
 // New makes a server reading requests from r and writing to w.

@@ -90,6 +90,8 @@ func (s *Server) variable(parent varRef, v symbols.View) dap.Variable {
 		d.EvaluateName = v.Name
 	} else if parent.kind == refRegisters {
 		d.EvaluateName = "$" + v.Name
+	} else {
+		d.EvaluateName = childExpr(parent.name, v.Name)
 	}
 	if v.HasMemory {
 		d.MemoryReference = hexAddr(v.MemoryReference)

@@ -4,7 +4,7 @@
 
 import * as vscode from 'vscode';
 import { debugType } from './configuration';
-import { TimelineModel, buildTimeline } from './timeline';
+import { LaneSpec, TimelineModel, buildTimeline, defaultLaneSpec } from './timeline';
 
 /** Requests after which the target runs until the next `stopped` event. */
 const resuming = new Set([
@@ -22,9 +22,12 @@ const resuming = new Set([
 	'rewind/seek',
 ]);
 
+/** The workspace state key of the lanes asked for. */
+const laneSpecKey = 'rewind.timelineLanes';
+
 /** What the view shows: a timeline, or why there is none. */
 export type TimelineState =
-	| { kind: 'model'; model: TimelineModel; running: boolean }
+	| { kind: 'model'; model: TimelineModel; running: boolean; session?: string }
 	| { kind: 'empty'; message: string };
 
 /** TimelineController keeps the latest timeline of the active Rewind session. */
@@ -38,8 +41,11 @@ export class TimelineController implements vscode.Disposable {
 	private state: TimelineState = { kind: 'empty', message: 'Start a Rewind debug session to see its timeline.' };
 	private generation = 0;
 	private pending: ReturnType<typeof setTimeout> | undefined;
+	private lanes: LaneSpec;
 
-	constructor() {
+	/** memento keeps the lanes asked for between sessions (the workspace state). */
+	constructor(private readonly memento?: vscode.Memento) {
+		this.lanes = { ...defaultLaneSpec, ...(memento?.get<Partial<LaneSpec>>(laneSpecKey) ?? {}) };
 		this.disposables.push(
 			vscode.debug.registerDebugAdapterTrackerFactory(debugType, {
 				createDebugAdapterTracker: (session) => ({
@@ -70,6 +76,11 @@ export class TimelineController implements vscode.Disposable {
 				}
 			}),
 			vscode.debug.onDidChangeActiveDebugSession(() => void this.refresh(this.session())),
+			vscode.workspace.onDidChangeConfiguration((e) => {
+				if (e.affectsConfiguration('rewind.timeline.eventLanes')) {
+					void this.refresh(this.session());
+				}
+			}),
 			vscode.debug.onDidTerminateDebugSession((s) => {
 				this.threads.delete(s.id);
 				this.stopped.delete(s.id);
@@ -129,9 +140,9 @@ export class TimelineController implements vscode.Disposable {
 		}
 		const gen = ++this.generation;
 		try {
-			const body = await session.customRequest('rewind/timeline', {});
+			const body = await session.customRequest('rewind/timeline', { lanes: this.lanesAsked() });
 			if (gen === this.generation) {
-				this.set({ kind: 'model', model: buildTimeline(body), running: !this.stopped.has(session.id) });
+				this.set({ kind: 'model', model: buildTimeline(body), running: !this.stopped.has(session.id), session: session.id });
 			}
 		} catch (err) {
 			if (gen === this.generation && !this.stopped.has(session.id) && this.state.kind === 'model') {
@@ -142,6 +153,30 @@ export class TimelineController implements vscode.Disposable {
 				this.set({ kind: 'empty', message: `No timeline: ${err instanceof Error ? err.message : String(err)}` });
 			}
 		}
+	}
+
+	/**
+	 * lanesAsked is the lane spec sent: without the interrupt, exception and
+	 * task lanes when the setting rewind.timeline.eventLanes is off (each is
+	 * a search of the whole history whenever it grows).
+	 */
+	private lanesAsked(): LaneSpec {
+		if (vscode.workspace.getConfiguration('rewind').get<boolean>('timeline.eventLanes', true)) {
+			return this.lanes;
+		}
+		return { ...this.lanes, interrupts: false, exceptions: false, tasks: false };
+	}
+
+	/** laneSpec is which event lanes the timeline asks for. */
+	laneSpec(): LaneSpec {
+		return { ...this.lanes, calls: [...this.lanes.calls], writes: [...this.lanes.writes] };
+	}
+
+	/** setLaneSpec changes the event lanes, keeps them, and refreshes the timeline. */
+	async setLaneSpec(spec: LaneSpec): Promise<void> {
+		this.lanes = spec;
+		await this.memento?.update(laneSpecKey, spec);
+		await this.refresh(this.session());
 	}
 
 	/** seek moves the session to a time. */

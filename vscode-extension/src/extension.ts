@@ -1,12 +1,16 @@
 // Entry point of the Rewind extension: registers the `rewind` debug type's
 // configuration provider and adapter factory, the reverse commands, the
-// timeline view and the status bar item.
+// timeline view, the status bar item, the dataflow view and the queries over
+// the whole run (retroactive log points, event lanes).
 
 import * as vscode from 'vscode';
 import { RewindAdapterFactory } from './adapter';
 import { registerCommands } from './commands';
 import { debugType } from './configuration';
 import { TimelineController } from './controller';
+import { registerDataflow } from './dataflow';
+import { registerLaneCommands } from './laneCommands';
+import { registerLogPoint } from './logpoint';
 import { RewindConfigurationProvider } from './provider';
 import { createStatusBar } from './statusBar';
 import { SummaryProvider, summaryViewId } from './summary';
@@ -14,7 +18,7 @@ import { TimelineViewProvider, timelineViewId } from './timelineView';
 
 /** activate is called by VS Code the first time a Rewind feature is used. */
 export function activate(context: vscode.ExtensionContext): void {
-	const controller = new TimelineController();
+	const controller = new TimelineController(context.workspaceState);
 	const view = new TimelineViewProvider(context.extensionUri, controller);
 	const provider = new RewindConfigurationProvider();
 	const summary = new SummaryProvider(controller);
@@ -36,6 +40,9 @@ export function activate(context: vscode.ExtensionContext): void {
 		vscode.window.registerTreeDataProvider(summaryViewId, summary),
 		registerCommands(controller, (how) => view.zoom(how)),
 		createStatusBar(controller),
+		registerDataflow(controller),
+		registerLogPoint(controller),
+		registerLaneCommands(controller),
 	);
 }
 

@@ -4,7 +4,7 @@
 // adds later: interrupts, traps, tasks). Pure, like timeline.ts, so the
 // webview and mocha share it.
 
-import { TimelineModel, formatTime } from './timeline';
+import { LaneInterval, TimelineModel, formatTime } from './timeline';
 
 /** The part of the run on screen, [start, end] in instructions. */
 export interface View {
@@ -22,7 +22,13 @@ export interface LaneItem {
 export interface Lane {
 	id: string;
 	label: string;
+	/** what the lane shows, for the filter and keyboard navigation */
+	kind: string;
 	items: LaneItem[];
+	/** stretches of time (a task lane: when the task ran) */
+	intervals?: LaneInterval[];
+	/** why the lane is empty, when the adapter said */
+	error?: string;
 }
 
 /** The narrowest view, in instructions. */
@@ -115,13 +121,112 @@ export function lanesOf(m: TimelineModel): Lane[] {
 	const stops = m.markers.filter((k) => k.kind === 'stop').map((k) => ({ time: k.time, label: k.label }));
 	const cps = m.markers.filter((k) => k.kind === 'checkpoint').map((k) => ({ time: k.time, label: k.label }));
 	const uart = m.lines.map((l) => ({ time: l.time, label: `UART: ${l.text}` }));
-	const extra = (m.lanes ?? []).map((l) => ({ ...l, items: [...l.items].sort((a, b) => a.time - b.time) }));
+	const extra = (m.lanes ?? []).map((l) => {
+		const lane: Lane = { id: l.id, label: l.label, kind: l.kind ?? l.id, items: [...l.items].sort((a, b) => a.time - b.time) };
+		if (l.intervals) {
+			lane.intervals = [...l.intervals].sort((a, b) => a.from - b.from);
+		}
+		if (l.error) {
+			lane.error = l.error;
+		}
+		return lane;
+	});
 	return [
-		{ id: 'stops', label: 'Stops', items: stops },
-		{ id: 'checkpoints', label: 'Checkpoints', items: cps },
-		{ id: 'uart', label: 'UART', items: uart },
+		{ id: 'stops', label: 'Stops', kind: 'stops', items: stops },
+		{ id: 'checkpoints', label: 'Checkpoints', kind: 'checkpoints', items: cps },
+		{ id: 'uart', label: 'UART', kind: 'uart', items: uart },
 		...extra,
 	];
+}
+
+/** The names the filter shows for each kind of lane. */
+const kindNames: Record<string, string> = {
+	stops: 'Stops',
+	checkpoints: 'Checkpoints',
+	uart: 'UART lines',
+	interrupt: 'Interrupts',
+	exception: 'Exceptions',
+	call: 'Calls',
+	write: 'Writes',
+	task: 'Tasks',
+};
+
+/** kindName names a kind of lane for the filter. */
+export function kindName(kind: string): string {
+	return kindNames[kind] ?? kind;
+}
+
+/** laneKinds lists the kinds of the lanes, in their order, once each. */
+export function laneKinds(lanes: Lane[]): string[] {
+	return [...new Set(lanes.map((l) => l.kind))];
+}
+
+/** shownLanes drops the lanes of the hidden kinds. */
+export function shownLanes(lanes: Lane[], hidden: ReadonlySet<string>): Lane[] {
+	return lanes.filter((l) => !hidden.has(l.kind));
+}
+
+/**
+ * neighbourTime is the time of the marker of a kind just before (dir -1) or
+ * after (dir +1) time t, over every lane of that kind; undefined when there
+ * is none.
+ */
+export function neighbourTime(lanes: Lane[], kind: string, t: number, dir: -1 | 1): number | undefined {
+	let best: number | undefined;
+	for (const lane of lanes) {
+		if (lane.kind !== kind) {
+			continue;
+		}
+		for (const it of lane.items) {
+			if (dir < 0 ? it.time < t && (best === undefined || it.time > best) : it.time > t && (best === undefined || it.time < best)) {
+				best = it.time;
+			}
+		}
+	}
+	return best;
+}
+
+/** A drawn stretch of a lane: where it lies in the view, and what it stands for. */
+export interface Bar {
+	left: number;
+	width: number;
+	from: number;
+	to: number;
+	label: string;
+	/** how many intervals the bar joins (too narrow to draw apart) */
+	count: number;
+}
+
+/**
+ * barsOf places a lane's intervals in a view width pixels wide: fractions of
+ * the view, those outside it dropped, and neighbours closer than a pixel
+ * joined into one bar, so a lane of thousands of switches stays drawable.
+ */
+export function barsOf(intervals: LaneInterval[], v: View, width: number): Bar[] {
+	const px = width > 0 ? (v.end - v.start) / width : 0;
+	const out: Bar[] = [];
+	for (const iv of intervals) {
+		if (iv.to < v.start || iv.from > v.end) {
+			continue;
+		}
+		const last = out[out.length - 1];
+		if (last && iv.from - last.to <= px) {
+			last.to = Math.max(last.to, iv.to);
+			last.count++;
+			continue;
+		}
+		out.push({ left: 0, width: 0, from: iv.from, to: iv.to, label: iv.label, count: 1 });
+	}
+	for (const b of out) {
+		const l = Math.max(inView(v, b.from), 0);
+		const r = Math.min(inView(v, b.to), 1);
+		b.left = l;
+		b.width = Math.max(r - l, 0);
+		if (b.count > 1) {
+			b.label = `${b.count} runs from t=${formatTime(b.from)} to t=${formatTime(b.to)}`;
+		}
+	}
+	return out;
 }
 
 /**
@@ -136,6 +241,10 @@ export function describeAt(lanes: Lane[], t: number, radius: number, max = 4): s
 			if (d <= radius) {
 				near.push({ d, text: it.label });
 			}
+		}
+		const running = lane.intervals?.find((iv) => iv.from <= t && t < iv.to);
+		if (running && !near.some((n) => n.text === running.label)) {
+			near.push({ d: radius + 1, text: running.label });
 		}
 	}
 	near.sort((a, b) => a.d - b.d);

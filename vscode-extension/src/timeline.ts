@@ -20,14 +20,46 @@ export interface TimelineOutput {
 }
 
 /**
- * An extra row of events the adapter may send (interrupts, traps, tasks):
- * `lanes: [{id, label, events: [{time, label}]}]` in the response.
+ * An extra row of events the adapter may send (interrupts, traps, calls,
+ * writes, tasks): `lanes: [{id, label, kind, events: [{time, label}],
+ * intervals?: [{from, to, label}], total, truncated?, error?}]` in the
+ * response (adapter/lanes.go). A task lane's intervals are when it ran.
  */
 export interface TimelineLane {
 	id: string;
 	label: string;
+	/** "interrupt", "exception", "call", "write", "task" (default: the id) */
+	kind?: string;
 	items: { time: number; label: string }[];
+	intervals?: LaneInterval[];
+	/** events in the whole run (items may hold only the latest) */
+	total?: number;
+	truncated?: boolean;
+	/** why the adapter could not fill the lane */
+	error?: string;
 }
+
+/** A stretch of a lane, [from, to): when a task ran. */
+export interface LaneInterval {
+	from: number;
+	to: number;
+	label: string;
+}
+
+/** Which event lanes to ask `rewind/timeline` for (adapter/lanes.go: laneSpec). */
+export interface LaneSpec {
+	interrupts: boolean;
+	exceptions: boolean;
+	tasks: boolean;
+	calls: string[];
+	writes: { expression?: string; address?: string; size?: number; label?: string }[];
+}
+
+/** The lanes asked for when the user chose none: traps and tasks. */
+export const defaultLaneSpec: LaneSpec = { interrupts: true, exceptions: true, tasks: true, calls: [], writes: [] };
+
+/** Most intervals kept per lane (the latest win). */
+export const maxIntervals = 5000;
 
 /** Body of the `rewind/timeline` response (adapter/custom.go: timelineBody). */
 export interface TimelineResponse {
@@ -145,7 +177,32 @@ export function parseTimelineResponse(body: unknown): TimelineResponse {
 			.map((e) => (e ?? {}) as Record<string, unknown>)
 			.filter((e) => num(e.time) !== undefined)
 			.map((e) => ({ time: num(e.time) as number, label: typeof e.label === 'string' ? e.label : o.label as string }));
-		lanes.push({ id: o.id, label: o.label, items });
+		const lane: TimelineLane = { id: o.id, label: o.label, items };
+		if (typeof o.kind === 'string' && o.kind !== '') {
+			lane.kind = o.kind;
+		}
+		if (Array.isArray(o.intervals)) {
+			lane.intervals = [];
+			for (const i of o.intervals) {
+				const v = (i ?? {}) as Record<string, unknown>;
+				const from = num(v.from);
+				const to = num(v.to);
+				if (from !== undefined && to !== undefined && to >= from) {
+					lane.intervals.push({ from, to, label: typeof v.label === 'string' ? v.label : o.label });
+				}
+			}
+		}
+		const total = num(o.total);
+		if (total !== undefined) {
+			lane.total = total;
+		}
+		if (o.truncated === true) {
+			lane.truncated = true;
+		}
+		if (typeof o.error === 'string' && o.error !== '') {
+			lane.error = o.error;
+		}
+		lanes.push(lane);
 	}
 	return { start, end, now: clamp(now, start, end), checkpoints, stops, output, lanes };
 }
@@ -240,7 +297,16 @@ export function buildTimeline(body: unknown): TimelineModel {
 		lines,
 		currentLine,
 		exit: exitOf(stops),
-		lanes: r.lanes.map((l) => ({ ...l, items: l.items.filter((i) => i.time >= r.start && i.time <= r.end).slice(-maxStops) })),
+		lanes: r.lanes.map((l) => {
+			const lane = { ...l, items: l.items.filter((i) => i.time >= r.start && i.time <= r.end).slice(-maxStops) };
+			if (l.intervals) {
+				lane.intervals = l.intervals
+					.filter((i) => i.to > r.start && i.from <= r.end)
+					.map((i) => ({ ...i, from: Math.max(i.from, r.start), to: Math.min(i.to, r.end) }))
+					.slice(-maxIntervals);
+			}
+			return lane;
+		}),
 	};
 }
 

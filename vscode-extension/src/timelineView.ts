@@ -112,11 +112,20 @@ export class TimelineViewProvider implements vscode.WebviewViewProvider, vscode.
       <button id="zoomIn" title="Zoom in (+)" aria-label="Zoom in">+</button>
       <button id="zoomFit" title="Show the whole run (0)" aria-label="Show the whole run">whole run</button>
     </span>
-    <span class="hint">wheel: zoom · Shift+wheel or drag the axis: pan · drag the cursor or click an event to go there</span>
+    <span class="hint">wheel: zoom · Shift+wheel or drag the axis: pan · drag the cursor or click an event to go there · [ and ]: previous/next marker</span>
+  </div>
+  <div class="header filters-row">
+    <span class="filters" id="filters" role="group" aria-label="Lanes shown"></span>
+    <span class="nav">
+      <label for="navKind">go to</label>
+      <button id="navPrev" title="Previous marker of this kind ([ or Alt+Left)" aria-label="Previous marker">&#9664;</button>
+      <select id="navKind" aria-label="Kind of marker to go to"></select>
+      <button id="navNext" title="Next marker of this kind (] or Alt+Right)" aria-label="Next marker">&#9654;</button>
+    </span>
   </div>
   <div class="chart">
     <div class="labels" id="labels" aria-hidden="true"></div>
-    <div class="plot" id="plot" role="slider" tabindex="0" aria-label="Time in the run: arrows go to the previous or next stop, plus and minus zoom, Shift+arrows pan">
+    <div class="plot" id="plot" role="slider" tabindex="0" aria-label="Time in the run: arrows go to the previous or next stop, [ and ] to the previous or next marker of the kind chosen, plus and minus zoom, Shift+arrows pan">
       <div class="axis" id="axis" title="drag to pan"></div>
       <div class="tracks" id="tracks"></div>
       <div class="cursor" id="cursor"><div class="cursor-head"></div></div>

@@ -3,12 +3,15 @@
 // drags; wheel and +/- zoom, Shift+wheel and dragging the axis pan; a click
 // on an event seeks there. Bundled for the browser by esbuild.
 
-import { Lane, View, clampView, describeAt, followNow, fullView, inView, lanesOf, panView, ticks, timeInView, zoomView } from '../lanes';
+import {
+	Lane, View, barsOf, clampView, describeAt, followNow, fullView, inView, kindName, laneKinds, lanesOf, neighbourTime, panView, shownLanes, ticks,
+	timeInView, zoomView,
+} from '../lanes';
 import { TimelineModel, formatTime } from '../timeline';
 
 declare function acquireVsCodeApi(): { postMessage(msg: unknown): void; getState(): unknown; setState(s: unknown): void };
 
-type State = { kind: 'model'; model: TimelineModel; running: boolean } | { kind: 'empty'; message: string };
+type State = { kind: 'model'; model: TimelineModel; running: boolean; session?: string } | { kind: 'empty'; message: string };
 type FromHost = { type: 'state'; state: State } | { type: 'zoom'; how: 'in' | 'out' | 'fit' };
 
 const vscode = acquireVsCodeApi();
@@ -25,9 +28,18 @@ const uart = $('uart');
 const nowLabel = $('now');
 const range = $('range');
 const viewLabel = $('view');
+const filters = $('filters');
+const navKind = $('navKind') as HTMLSelectElement;
 
 let model: TimelineModel | undefined;
 let lanes: Lane[] = [];
+/** the lanes the filter shows */
+let shown: Lane[] = [];
+/** kinds of lane the user hid (kept in the webview state) */
+const hidden = new Set<string>(((vscode.getState() as { hidden?: string[] } | undefined)?.hidden ?? []).filter((k) => typeof k === 'string'));
+let lastKinds = '';
+/** the session whose run is drawn */
+let shownSession: string | undefined;
 let view: View | undefined;
 let running = false;
 let drag: { kind: 'cursor' | 'pan'; x0: number; view0: View } | undefined;
@@ -59,7 +71,7 @@ function snap(t: number): number {
 	const radius = ((view.end - view.start) * snapPixels) / plotWidth();
 	let best = t;
 	let bestD = Infinity;
-	for (const lane of lanes) {
+	for (const lane of shown) {
 		for (const it of lane.items) {
 			const d = Math.abs(it.time - t);
 			if (d <= radius && d < bestD) {
@@ -79,7 +91,7 @@ function setView(v: View): void {
 		return;
 	}
 	view = clampView(v, model);
-	vscode.setState({ view });
+	saveState();
 	drawPlot();
 }
 
@@ -87,6 +99,59 @@ function zoom(factor: number, focus?: number): void {
 	if (model && view) {
 		setView(zoomView(view, model, factor, focus ?? (running ? (view.start + view.end) / 2 : model.now)));
 	}
+}
+
+function saveState(): void {
+	vscode.setState({ view, hidden: [...hidden] });
+}
+
+/** goToNeighbour seeks to the previous or next marker of the kind chosen for navigation. */
+function goToNeighbour(kind: string, dir: -1 | 1): void {
+	if (!model || running) {
+		return;
+	}
+	const t = neighbourTime(lanes, kind, model.now, dir);
+	if (t !== undefined) {
+		seek(t);
+	}
+}
+
+/** drawFilters makes a checkbox per kind of lane, and the navigation's choice of kind. */
+function drawFilters(): void {
+	const kinds = laneKinds(lanes);
+	const key = kinds.join('|');
+	if (key === lastKinds) {
+		return;
+	}
+	lastKinds = key;
+	filters.replaceChildren();
+	const prev = navKind.value;
+	navKind.replaceChildren();
+	for (const k of kinds) {
+		const label = document.createElement('label');
+		label.className = 'filter';
+		const box = document.createElement('input');
+		box.type = 'checkbox';
+		box.dataset.kind = k;
+		box.checked = !hidden.has(k);
+		box.addEventListener('change', () => {
+			if (box.checked) {
+				hidden.delete(k);
+			} else {
+				hidden.add(k);
+			}
+			shown = shownLanes(lanes, hidden);
+			saveState();
+			drawPlot();
+		});
+		label.append(box, document.createTextNode(kindName(k)));
+		filters.appendChild(label);
+		const opt = document.createElement('option');
+		opt.value = k;
+		opt.textContent = kindName(k);
+		navKind.appendChild(opt);
+	}
+	navKind.value = kinds.includes(prev) ? prev : kinds.includes('interrupt') ? 'interrupt' : 'stops';
 }
 
 function pct(f: number): string {
@@ -111,22 +176,50 @@ function drawLanes(v: View): void {
 	axisLabel.className = 'lane-label axis-label';
 	axisLabel.textContent = 'time';
 	labels.appendChild(axisLabel);
-	for (const lane of lanes) {
+	for (const lane of shown) {
 		const label = document.createElement('div');
 		label.className = 'lane-label';
-		label.textContent = lane.label;
+		label.textContent = lane.error ? `${lane.label} (!)` : lane.label;
+		label.title = lane.error ? `${lane.label}: ${lane.error}` : lane.label;
 		labels.appendChild(label);
 		const track = document.createElement('div');
-		track.className = `lane ${lane.id}`;
+		track.className = `lane ${lane.id === lane.kind ? lane.id : `${lane.kind} ${cssName(lane.id)}`}`;
 		track.dataset.lane = lane.id;
+		track.dataset.kind = lane.kind;
+		track.dataset.label = lane.label;
 		track.setAttribute('role', 'group');
 		track.setAttribute('aria-label', `${lane.label}: ${lane.items.length} events`);
-		for (const it of lane.items) {
+		for (const bar of barsOf(lane.intervals ?? [], v, plotWidth())) {
+			const b = document.createElement('button');
+			b.className = `interval ${lane.kind}`;
+			b.style.left = pct(bar.left);
+			b.style.width = `max(2px, ${pct(bar.width)})`;
+			b.dataset.from = String(bar.from);
+			b.dataset.to = String(bar.to);
+			b.setAttribute('aria-label', `${bar.label}: go there`);
+			b.addEventListener('click', (e) => {
+				e.stopPropagation();
+				const t = timeAtX(e.clientX);
+				seek(Math.min(Math.max(t, bar.from), Math.max(bar.from, bar.to - 1)));
+			});
+			b.addEventListener('keydown', (e) => {
+				if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+					e.preventDefault();
+					e.stopPropagation();
+					goToNeighbour(lane.kind, e.key === 'ArrowLeft' ? -1 : 1);
+				}
+			});
+			b.addEventListener('focus', () => showTooltip(b, bar.label));
+			b.addEventListener('blur', hideTooltip);
+			track.appendChild(b);
+		}
+		// a lane of intervals draws them, not its markers (where each began)
+		for (const it of lane.intervals ? [] : lane.items) {
 			if (it.time < v.start || it.time > v.end) {
 				continue;
 			}
 			const b = document.createElement('button');
-			b.className = `event ${lane.id}`;
+			b.className = `event ${lane.id === lane.kind ? lane.id : lane.kind}`;
 			b.style.left = pct(inView(v, it.time));
 			b.dataset.time = String(it.time);
 			b.setAttribute('aria-label', `${it.label}: go there`);
@@ -134,12 +227,24 @@ function drawLanes(v: View): void {
 				e.stopPropagation();
 				seek(it.time);
 			});
-			b.addEventListener('focus', () => showTooltip(b, describeAt(lanes, it.time, 0)));
+			b.addEventListener('focus', () => showTooltip(b, describeAt(shown, it.time, 0)));
 			b.addEventListener('blur', hideTooltip);
+			b.addEventListener('keydown', (e) => {
+				if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+					e.preventDefault();
+					e.stopPropagation();
+					goToNeighbour(lane.kind, e.key === 'ArrowLeft' ? -1 : 1);
+				}
+			});
 			track.appendChild(b);
 		}
 		tracks.appendChild(track);
 	}
+}
+
+/** cssName makes an id usable as a class name. */
+function cssName(id: string): string {
+	return id.replace(/[^\w-]/g, '_');
 }
 
 function drawCursor(v: View, t: number): void {
@@ -208,16 +313,27 @@ function draw(state: State): void {
 	if (state.kind === 'empty') {
 		model = undefined;
 		view = undefined; // the next session starts with its whole run
-		vscode.setState({});
+		vscode.setState({ hidden: [...hidden] });
 		empty.textContent = state.message;
 		empty.hidden = false;
 		timeline.hidden = true;
 		return;
 	}
+	if (state.session !== shownSession) {
+		// another session: start with its whole run
+		shownSession = state.session;
+		view = undefined;
+		if (model) {
+			vscode.setState({ hidden: [...hidden] });
+		}
+	}
 	const first = !model;
+	const prev = model;
 	model = state.model;
 	running = state.running;
 	lanes = lanesOf(model);
+	shown = shownLanes(lanes, hidden);
+	drawFilters();
 	empty.hidden = true;
 	timeline.hidden = false;
 	document.body.classList.toggle('running', running);
@@ -228,7 +344,7 @@ function draw(state: State): void {
 	const saved = (vscode.getState() as { view?: View } | undefined)?.view;
 	const base = view ?? (first && saved ? saved : fullView(model));
 	// a view showing the whole run keeps doing so as the run grows
-	const wasFull = view && view.end - view.start >= (model.end - model.start) * 0.999;
+	const wasFull = view && prev && view.end - view.start >= (prev.end - prev.start) * 0.999;
 	view = wasFull ? fullView(model) : running ? clampView(base, model) : followNow(base, model);
 	drawPlot();
 	drawLines(model);
@@ -249,7 +365,8 @@ function hideTooltip(): void {
 }
 
 plot.addEventListener('pointerdown', (e) => {
-	if (!model || !view || (e.target as HTMLElement).classList.contains('event')) {
+	const target = e.target as HTMLElement;
+	if (!model || !view || target.classList.contains('event') || target.classList.contains('interval')) {
 		return; // an event seeks on its own click
 	}
 	const onAxis = (e.target as HTMLElement).closest('#axis') !== null || e.button === 1;
@@ -274,7 +391,7 @@ plot.addEventListener('pointermove', (e) => {
 	if (!drag) {
 		const t = timeAtX(e.clientX);
 		const radius = ((view.end - view.start) * snapPixels) / plotWidth();
-		showTooltip({ left: e.clientX, top: e.clientY }, describeAt(lanes, t, radius));
+		showTooltip({ left: e.clientX, top: e.clientY }, describeAt(shown, t, radius));
 		return;
 	}
 	if (drag.kind === 'pan') {
@@ -285,7 +402,7 @@ plot.addEventListener('pointermove', (e) => {
 	const t = snap(timeAtX(e.clientX));
 	drawCursor(view, t);
 	nowLabel.textContent = `→ t = ${formatTime(t)}`;
-	showTooltip({ left: e.clientX, top: e.clientY }, describeAt(lanes, t, 0));
+	showTooltip({ left: e.clientX, top: e.clientY }, describeAt(shown, t, 0));
 });
 
 plot.addEventListener('pointerup', (e) => {
@@ -341,6 +458,10 @@ plot.addEventListener('keydown', (e) => {
 		setView(panView(view, m, span / 5));
 	} else if (running) {
 		handled = false;
+	} else if (e.key === '[' || (e.altKey && e.key === 'ArrowLeft')) {
+		goToNeighbour(navKind.value || 'stops', -1);
+	} else if (e.key === ']' || (e.altKey && e.key === 'ArrowRight')) {
+		goToNeighbour(navKind.value || 'stops', 1);
 	} else if (e.key === 'ArrowLeft') {
 		seek(stops.filter((t) => t < m.now).pop() ?? m.start);
 	} else if (e.key === 'ArrowRight') {
@@ -358,6 +479,8 @@ plot.addEventListener('keydown', (e) => {
 });
 
 $('zoomIn').addEventListener('click', () => zoom(0.5));
+$('navPrev').addEventListener('click', () => goToNeighbour(navKind.value || 'stops', -1));
+$('navNext').addEventListener('click', () => goToNeighbour(navKind.value || 'stops', 1));
 $('zoomOut').addEventListener('click', () => zoom(2));
 $('zoomFit').addEventListener('click', () => model && setView(fullView(model)));
 window.addEventListener('resize', drawPlot);

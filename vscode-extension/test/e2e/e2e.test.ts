@@ -6,15 +6,15 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { Browser, FrameLocator, Page } from 'playwright-core';
+import { Browser, Page } from 'playwright-core';
 import { buildDemoIn } from '../common/firmware';
-import { statusTime as statusTimeIn, topFrame as topFrameIn, waitForLine as waitForLineIn, waitForTimeChange as waitForTimeChangeIn } from '../common/workbench';
-import { CodeServer, launchChromium, startCodeServer } from './codeServer';
+import { CodeServer } from './codeServer';
+import {
+	closeWorkbench, expandTo, extRoot, findFiles, openWorkbench, outDir, runCommand, shot, startConfiguration, statusTime, timelineFrame, topFrame, variableRow, waitForHeader, waitForLine,
+	waitForTimeChange,
+} from './ui';
 
-// out/tsc/test/e2e -> vscode-extension
-const extRoot = path.resolve(__dirname, '..', '..', '..', '..');
 const repo = path.resolve(extRoot, '..');
-const outDir = path.join(extRoot, 'test-output');
 const firmware = path.join(repo, 'testdata', 'firmware');
 const version = JSON.parse(fs.readFileSync(path.join(extRoot, 'package.json'), 'utf8')).version as string;
 const vsix = path.join(extRoot, 'dist', `rewind-linux-x64-${version}.vsix`);
@@ -76,53 +76,6 @@ function makeWorkspace(root: string): { ws: string; build: string } {
 	return { ws, build };
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-	await page.screenshot({ path: path.join(outDir, `${name}.png`) });
-}
-
-/** runCommand runs a Command Palette entry by its label. */
-// Extensions' commands reach the palette some seconds after the workbench
-// shows, so it is reopened until the command is there.
-async function runCommand(page: Page, label: string): Promise<void> {
-	const deadline = Date.now() + 90000;
-	for (;;) {
-		await page.keyboard.press('F1');
-		const input = page.locator('.quick-input-widget input');
-		await input.waitFor({ state: 'visible' });
-		await input.fill('>' + label);
-		const exact = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-		const row = page
-			.locator('.quick-input-list .monaco-list-row')
-			.filter({ has: page.locator('.label-name', { hasText: exact }) })
-			.first();
-		try {
-			await row.waitFor({ state: 'visible', timeout: 3000 });
-			await row.click();
-			return;
-		} catch (err) {
-			await page.keyboard.press('Escape');
-			if (Date.now() > deadline) {
-				throw err;
-			}
-			await page.waitForTimeout(2000);
-		}
-	}
-}
-
-/** findFiles lists the files under dir whose names match re. */
-function findFiles(dir: string, re: RegExp): string[] {
-	const out: string[] = [];
-	for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-		const p = path.join(dir, e.name);
-		if (e.isDirectory()) {
-			out.push(...findFiles(p, re));
-		} else if (re.test(e.name)) {
-			out.push(p);
-		}
-	}
-	return out;
-}
-
 /** openDemo opens the workspace's demo.c with Quick Open. */
 async function openDemo(page: Page): Promise<void> {
 	await page.keyboard.press('Control+P');
@@ -143,79 +96,6 @@ async function toggleBreakpoint(page: Page, line: number): Promise<void> {
 	await page.waitForTimeout(300);
 }
 
-/** variableRow is the Variables view row of a variable or scope name. */
-function variableRow(page: Page, name: string) {
-	return page.locator('.debug-variables .monaco-list-row', { hasText: new RegExp(`^\\s*${name}(\\s*[=:]|\\s*$|\\s*\\{)`) }).first();
-}
-
-/**
- * expandTo opens the Variables row parent until its child row shows; the
- * tree redraws after each stop, so it checks again instead of trusting one
- * click.
- */
-async function expandTo(page: Page, parent: string, child: string): Promise<void> {
-	const deadline = Date.now() + 30000;
-	for (;;) {
-		if (await variableRow(page, child).isVisible()) {
-			return;
-		}
-		const row = variableRow(page, parent);
-		if ((await row.isVisible()) && (await row.getAttribute('aria-expanded')) === 'false') {
-			await row.click();
-		}
-		if (Date.now() > deadline) {
-			throw new Error(`the Variables view shows no ${child} under ${parent}`);
-		}
-		await page.waitForTimeout(700);
-	}
-}
-
-const frameSel = { row: '.debug-call-stack .monaco-list-row .stack-frame', line: '.line-number' };
-const topFrame = (page: Page) => topFrameIn(page, frameSel);
-const waitForLine = (page: Page, line: number, what: string) => waitForLineIn(page, frameSel, line, what);
-
-const statusItem = '.statusbar-item';
-const statusTime = (page: Page) => statusTimeIn(page, statusItem);
-const waitForTimeChange = (page: Page, from: number) => waitForTimeChangeIn(page, statusItem, from);
-
-/** callStackHeader is the reason shown in the Call Stack view's header. */
-async function callStackHeader(page: Page): Promise<string> {
-	const label = page.locator('.call-stack-state-message .label').first();
-	if (!(await label.isVisible().catch(() => false))) {
-		return '';
-	}
-	return ((await label.textContent()) ?? '').trim();
-}
-
-/** waitForHeader waits until the Call Stack header matches re. */
-async function waitForHeader(page: Page, re: RegExp): Promise<void> {
-	const deadline = Date.now() + 15000;
-	let last = '';
-	while (Date.now() < deadline) {
-		last = await callStackHeader(page);
-		if (re.test(last)) {
-			return;
-		}
-		await page.waitForTimeout(200);
-	}
-	throw new Error(`the Call Stack header says "${last}", not ${re}`);
-}
-
-/** startConfiguration starts a launch configuration by name. */
-async function startConfiguration(page: Page, name: string): Promise<void> {
-	await runCommand(page, 'Debug: Select and Start Debugging');
-	const input = page.locator('.quick-input-widget input');
-	await input.fill(`debug ${name}`); // the picker's prefix is "debug "
-	const row = page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
-	await row.waitFor({ state: 'visible', timeout: 15000 });
-	await row.click();
-}
-
-/** timelineFrame is the Rewind Timeline webview's document. */
-function timelineFrame(page: Page): FrameLocator {
-	return page.frameLocator('iframe.webview.ready').first().frameLocator('#active-frame');
-}
-
 describe('Rewind in a real VS Code (code-server + Chromium)', function () {
 	this.timeout(300000);
 	let root: string;
@@ -232,33 +112,12 @@ describe('Rewind in a real VS Code (code-server + Chromium)', function () {
 
 	before(async () => {
 		assert.ok(fs.existsSync(vsix), `${vsix} exists (run: node scripts/package.mjs --target linux-x64)`);
-		fs.mkdirSync(outDir, { recursive: true });
 		root = fs.mkdtempSync(path.join(os.tmpdir(), 'rewind-e2e-'));
 		const { ws } = makeWorkspace(root);
-		server = await startCodeServer(vsix, root);
-		browser = await launchChromium();
-		page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-		await page.goto(`${server.url}/?folder=${encodeURIComponent(ws)}`);
-		await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60000 });
-		await page.locator('.part.activitybar').waitFor({ state: 'visible', timeout: 60000 });
+		({ server, browser, page } = await openWorkbench(vsix, root, ws));
 	});
 
-	after(async () => {
-		if (page) {
-			await shot(page, '99-last').catch(() => undefined);
-		}
-		await browser?.close();
-		await server?.stop();
-		if (server) {
-			fs.copyFileSync(server.log, path.join(outDir, 'code-server.log'));
-			for (const f of findFiles(path.join(root, 'user-data', 'logs'), /exthost\.log$/)) {
-				fs.copyFileSync(f, path.join(outDir, path.basename(f)));
-			}
-		}
-		if (root && !process.env.REWIND_E2E_KEEP) {
-			fs.rmSync(root, { recursive: true, force: true });
-		}
-	});
+	after(() => closeWorkbench({ server, browser, page }, root, '99-last'));
 
 	it('opens the workbench with the extension installed and activating', async () => {
 		await page.waitForTimeout(2000);

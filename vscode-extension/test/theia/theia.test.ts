@@ -148,7 +148,7 @@ describe('Rewind in Eclipse Theia (browser app + Chromium)', function () {
 		theia = await startTheia(root, ws);
 		browser = await launchChromium();
 		page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-		await page.goto(theia.url);
+		await page.goto(theia.url, { timeout: 120000 });
 		await page.locator('#theia-app-shell').waitFor({ state: 'visible', timeout: 90000 });
 	});
 

@@ -1,0 +1,203 @@
+package adapter
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+
+	"github.com/rewind-debugger/rewind/debugger"
+)
+
+// laneSpec says which event lanes rewind/timeline adds: interrupts and
+// exceptions (a lane per cause), calls of functions, writes to memory
+// ranges (device registers, variables), and the RTOS tasks (a lane per
+// task, with the intervals it ran).
+type laneSpec struct {
+	Interrupts bool        `json:"interrupts"`
+	Exceptions bool        `json:"exceptions"`
+	Calls      []string    `json:"calls"`
+	Writes     []laneWrite `json:"writes"`
+	Tasks      bool        `json:"tasks"`
+}
+
+// laneWrite is a range whose writes make a lane: an expression naming
+// memory (evaluated in the current hart's innermost frame), or an
+// address and size; label names the lane (default: the expression or
+// the range).
+type laneWrite struct {
+	Expression string  `json:"expression"`
+	Address    address `json:"address"`
+	Size       uint32  `json:"size"`
+	Label      string  `json:"label"`
+}
+
+// timelineLane is a row of events in the timeline: kind is "interrupt",
+// "exception", "call", "write" or "task"; a task lane has the intervals
+// its task ran (events mark where each began). Total counts the lane's
+// events in the whole history; Truncated says only the latest are listed.
+type timelineLane struct {
+	ID        string         `json:"id"`
+	Label     string         `json:"label"`
+	Kind      string         `json:"kind"`
+	Events    []laneEvent    `json:"events"`
+	Intervals []laneInterval `json:"intervals,omitempty"`
+	Total     int            `json:"total"`
+	Truncated bool           `json:"truncated,omitempty"`
+	Error     string         `json:"error,omitempty"`
+}
+
+// laneEvent is one marker of a lane.
+type laneEvent struct {
+	Time  uint64 `json:"time"`
+	Label string `json:"label"`
+}
+
+// laneInterval is a stretch of a task lane: [from, to).
+type laneInterval struct {
+	From  uint64 `json:"from"`
+	To    uint64 `json:"to"`
+	Label string `json:"label"`
+}
+
+// Lane bounds: the latest laneLimit events of a query, taskIntervals
+// intervals of the task timeline.
+const (
+	laneLimit     = 1000
+	taskIntervals = 20_000
+	maxLaneSpecs  = 16
+)
+
+// laneCache keeps the lanes of one spec for one extent of history, so a
+// timeline fetched after every step does not search the history again.
+type laneCache struct {
+	key   string
+	lanes []timelineLane
+}
+
+// lanesFor returns the lanes spec asks for, from the cache when the
+// history has not changed since. Called with s.mu held.
+func (s *Server) lanesFor(sess *debugger.Session, spec laneSpec, h debugger.History) []timelineLane {
+	if len(spec.Calls) > maxLaneSpecs {
+		spec.Calls = spec.Calls[:maxLaneSpecs]
+	}
+	if len(spec.Writes) > maxLaneSpecs {
+		spec.Writes = spec.Writes[:maxLaneSpecs]
+	}
+	b, _ := json.Marshal(spec)
+	key := fmt.Sprintf("%s@%d-%d#%d", b, h.Start, h.End, s.forks.Load())
+	if s.lanes.key == key {
+		return s.lanes.lanes
+	}
+	sess.ClearPause()
+	lanes := []timelineLane{}
+	switch { // one search of the history for both kinds when both are asked
+	case spec.Interrupts && spec.Exceptions:
+		lanes = append(lanes, s.eventLanes(sess, debugger.EventAnyTrap)...)
+	case spec.Interrupts:
+		lanes = append(lanes, s.eventLanes(sess, debugger.EventInterrupt)...)
+	case spec.Exceptions:
+		lanes = append(lanes, s.eventLanes(sess, debugger.EventException)...)
+	}
+	for _, fn := range spec.Calls {
+		lanes = append(lanes, s.callLane(sess, fn))
+	}
+	for _, w := range spec.Writes {
+		lanes = append(lanes, s.writeLane(sess, w))
+	}
+	if spec.Tasks && sess.RTOS() != nil {
+		lanes = append(lanes, s.taskLanes(sess)...)
+	}
+	s.lanes = laneCache{key: key, lanes: lanes}
+	return lanes
+}
+
+// eventLanes makes a lane per cause of the traps of a kind: interrupts
+// (kind "interrupt") first, then exceptions ("exception").
+func (s *Server) eventLanes(sess *debugger.Session, kind debugger.EventKind) []timelineLane {
+	res, err := sess.QueryEvents(debugger.EventFilter{Kind: kind, Code: -1}, debugger.QueryPage{Limit: laneLimit, Last: true})
+	if err != nil {
+		return []timelineLane{{ID: "traps", Label: "traps", Kind: "exception", Events: []laneEvent{}, Error: err.Error()}}
+	}
+	byCause := map[uint32]*timelineLane{}
+	var causes []uint32
+	for _, e := range res.Events {
+		l := byCause[e.Cause]
+		if l == nil {
+			name := "exception"
+			if e.Cause&(1<<31) != 0 {
+				name = "interrupt"
+			}
+			l = &timelineLane{ID: fmt.Sprintf("%s:%d", name, e.Cause&^(1<<31)), Label: e.Name, Kind: name,
+				Events: []laneEvent{}, Truncated: res.Truncated}
+			byCause[e.Cause] = l
+			causes = append(causes, e.Cause)
+		}
+		label := fmt.Sprintf("%s at t=%d", e.Name, e.Time)
+		if e.Function != "" {
+			label += " in " + e.Function
+		}
+		l.Events = append(l.Events, laneEvent{Time: e.Time, Label: label})
+		l.Total++
+	}
+	// interrupts (bit 31 set) first, each kind by cause
+	sort.Slice(causes, func(i, j int) bool { return causes[i]^(1<<31) < causes[j]^(1<<31) })
+	out := make([]timelineLane, 0, len(causes))
+	for _, c := range causes {
+		out = append(out, *byCause[c])
+	}
+	return out
+}
+
+// callLane is the calls of one function.
+func (s *Server) callLane(sess *debugger.Session, fn string) timelineLane {
+	l := timelineLane{ID: "call:" + fn, Label: fn + "()", Kind: "call", Events: []laneEvent{}}
+	res, err := sess.QueryCalls(fn, debugger.QueryPage{Limit: laneLimit, Last: true})
+	if err != nil {
+		l.Error = err.Error()
+		return l
+	}
+	l.Total, l.Truncated = res.Total, res.Truncated
+	for _, c := range res.Calls {
+		label := fmt.Sprintf("%s(%s)", res.Function, c.Args)
+		if c.Returned && c.Return != "" {
+			label += " = " + c.Return
+		}
+		l.Events = append(l.Events, laneEvent{Time: c.Time, Label: fmt.Sprintf("%s at t=%d", label, c.Time)})
+	}
+	return l
+}
+
+// writeLane is the writes to one range.
+func (s *Server) writeLane(sess *debugger.Session, w laneWrite) timelineLane {
+	addr, size, label := uint32(w.Address), w.Size, w.Label
+	if label == "" {
+		label = w.Expression
+	}
+	l := timelineLane{Kind: "write", Events: []laneEvent{}}
+	if w.Expression != "" {
+		dt, err := sess.DataTargetOf(sess.Hart(), 0, w.Expression)
+		if err != nil {
+			l.ID, l.Label, l.Error = "write:"+w.Expression, "writes to "+label, err.Error()
+			return l
+		}
+		addr, size = dt.Addr, dt.Size
+	}
+	if label == "" {
+		label = fmt.Sprintf("%s[%d]", hexAddr(addr), size)
+	}
+	l.ID, l.Label = fmt.Sprintf("write:%#x:%d", addr, size), "writes to "+label
+	res, err := sess.QueryWrites(addr, size, debugger.QueryPage{Limit: laneLimit, Last: true})
+	if err != nil {
+		l.Error = err.Error()
+		return l
+	}
+	l.Total, l.Truncated = res.Total, res.Truncated
+	for _, x := range res.Writes {
+		text := fmt.Sprintf("%s ← %x at t=%d", label, x.New, x.Time)
+		if x.Function != "" {
+			text += " in " + x.Function
+		}
+		l.Events = append(l.Events, laneEvent{Time: x.Time, Label: text})
+	}
+	return l
+}
