@@ -7,8 +7,10 @@
 //
 //   - rewind/reverseStepOut, rewind/reverseStepIn {threadId}: the reverse
 //     steps DAP lacks; a stopped event follows.
+//
 //   - rewind/seek {time}: go to a moment of the history (clamped to it);
 //     answers {time}, then a stopped event (reason "goto").
+//
 //   - rewind/timeline {lanes?}: {start, end, now, checkpoints, stops,
 //     output, lanes?}. With lanes = {interrupts?, exceptions?, calls?:
 //     [function], writes?: [{expression | address, size, label?}],
@@ -19,6 +21,7 @@
 //     it ran, from Session.TaskTimeline; none without an RTOS). A lane
 //     lists the latest 1000 events of the whole history; lanes are
 //     searched once per extent of history and then cached.
+//
 //   - rewind/origin {expression, frameId?} | {register} | {value, depth?}:
 //     where a value came from (dataflow): {id, name, value, kind,
 //     isSource, instruction, pc, function, source, line, time, hart,
@@ -29,6 +32,7 @@
 //     its moment, so it stays valid as the session moves); depth > 1
 //     adds the inputs' origins as children. time is the moment before
 //     the producing instruction: rewind/seek there shows it.
+//
 //   - rewind/query {query, ..., limit?, last?}: a search of the whole
 //     history; query "writes" {expression, frameId?} | {address, size},
 //     "calls" {function}, "events" {kind?: irq|exception|trap, code?},
