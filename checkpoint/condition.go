@@ -23,6 +23,11 @@ type Conditions struct {
 	Watchpoints []Watchpoint
 	// Traps stops when a hart takes a trap (exception or interrupt).
 	Traps bool
+	// TrapFilter, when set with Traps, selects the traps that count by
+	// hart and cause (mcause on RISC-V, the exception number on
+	// Cortex-M). Reverse searches skip segments whose traps it all rejects,
+	// so prefer it to a Predicate that looks at the cause.
+	TrapFilter func(hart int, cause uint32) bool
 	// Predicate, when set, is asked at every breakpoint, watchpoint or trap
 	// hit; the hit counts only if it returns true. It runs with the machine
 	// at the hit: before the instruction for a breakpoint, after the access
@@ -69,7 +74,11 @@ func (c *Conditions) accepts(m *vm.Machine, st vm.Stop) bool {
 		if !c.breakpointAt(st.Hart, st.PC) {
 			return false
 		}
-	case vm.StopWatchpoint, vm.StopTrap:
+	case vm.StopTrap:
+		if c.TrapFilter != nil && !c.TrapFilter(st.Hart, st.Cause) {
+			return false
+		}
+	case vm.StopWatchpoint:
 	default:
 		return false
 	}
@@ -84,33 +93,4 @@ func (c *Conditions) breakpointAt(h int, pc uint32) bool {
 		}
 	}
 	return false
-}
-
-// pages returns the RAM page sets a hit needs: code pages of breakpoints and
-// pages of write watchpoints. ok is false when some condition cannot be
-// ruled out by a segment summary (read watchpoints, traps, MMIO ranges).
-func (c *Conditions) pages(ramBase, ramSize uint32) (exec, write []uint32, ok bool) {
-	if c.Traps {
-		return nil, nil, false
-	}
-	inRAM := func(a uint32) bool { return a >= ramBase && a-ramBase < ramSize }
-	for _, b := range c.Breakpoints {
-		if !inRAM(b.Addr) {
-			return nil, nil, false
-		}
-		exec = append(exec, b.Addr>>pageShift)
-	}
-	for _, w := range c.Watchpoints {
-		if w.Access&vm.AccessRead != 0 || w.Size == 0 {
-			return nil, nil, false
-		}
-		last := w.Addr + w.Size - 1
-		if !inRAM(w.Addr) || !inRAM(last) || last < w.Addr {
-			return nil, nil, false
-		}
-		for p := w.Addr >> pageShift; p <= last>>pageShift; p++ {
-			write = append(write, p)
-		}
-	}
-	return sortPages(exec), sortPages(write), true
 }

@@ -58,7 +58,7 @@ func (t *Timeline) SearchBack(c Conditions, floor uint64, visit func(Hit) bool) 
 // growing back from T (see window), skipping at once the rest of a segment
 // whose summary rules out a hit.
 func (t *Timeline) searchBack(T, floor uint64, visit func(Hit) bool) (Hit, bool, error) {
-	exec, write, canSkip := t.cond.pages(t.ramLo, t.ramSz)
+	need := t.cond.needs(t.ramLo, t.ramSz)
 	total, done := T-floor, uint64(0)
 	progress := func(n uint64) {
 		done += n
@@ -72,7 +72,7 @@ func (t *Timeline) searchBack(T, floor uint64, visit func(Hit) bool) (Hit, bool,
 		}
 		sn := t.store.snaps[t.store.before(hi)]
 		segStart := max(sn.time, floor)
-		if canSkip && sn.seg.known && !sn.seg.mayHit(exec, write) {
+		if !sn.seg.mayHit(&need) {
 			progress(hi - segStart)
 			hi = segStart
 			continue

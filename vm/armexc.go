@@ -194,6 +194,7 @@ func (m *Machine) armSyncException(h *Hart, f armFault, inflight uint64) {
 		return
 	}
 	m.armEnter(h, exc, f.ret)
+	m.noteTrap(h, uint32(exc))
 	if m.trapStops {
 		m.setStop(Stop{Reason: StopTrap, Hart: h.id, PC: f.ret, Time: m.time + inflight, Cause: uint32(exc)})
 	}
@@ -212,6 +213,7 @@ func (m *Machine) armInterrupt(h *Hart) bool {
 	}
 	h.waiting = false
 	m.armEnter(h, exc, h.pc)
+	m.noteTrap(h, uint32(exc))
 	if m.trapStops {
 		m.setStop(Stop{Reason: StopTrap, Hart: h.id, PC: a.r[15], Time: m.time, Cause: uint32(exc)})
 	}

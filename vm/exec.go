@@ -47,6 +47,7 @@ loop:
 			if off >= pageSize {
 				break
 			}
+			cp.lines[off>>LineShift&63] = 1 // activity: executed lines (a store, no dependency chain)
 			in := &cp.s[off>>1]
 			// Fast switch: operations that need no call. Everything else, and
 			// any fast path that does not apply, falls through to the full
@@ -236,6 +237,7 @@ loop:
 				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(fp)) {
 					if p := fp[i].wr; p != nil && o&pageMask <= pageSize-4 {
 						le.PutUint32(p.data[o&pageMask:], x[in.rs2])
+						p.wl[o>>LineShift&63] = 1
 						n++
 						if in.ln == 2 {
 							pc += 2
@@ -250,6 +252,7 @@ loop:
 				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(fp)) {
 					if p := fp[i].wr; p != nil {
 						p.data[o&pageMask] = byte(x[in.rs2])
+						p.wl[o>>LineShift&63] = 1
 						n++
 						if in.ln == 2 {
 							pc += 2
@@ -264,6 +267,7 @@ loop:
 				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(fp)) {
 					if p := fp[i].wr; p != nil && o&pageMask <= pageSize-2 {
 						le.PutUint16(p.data[o&pageMask:], uint16(x[in.rs2]))
+						p.wl[o>>LineShift&63] = 1
 						n++
 						if in.ln == 2 {
 							pc += 2
@@ -683,6 +687,7 @@ loop:
 				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(fp)) {
 					if p := fp[i].wr; p != nil && o&pageMask <= pageSize-4 {
 						le.PutUint32(p.data[o&pageMask:], x[in.rs2])
+						p.wl[o>>LineShift&63] = 1
 						break
 					}
 				}
@@ -699,6 +704,7 @@ loop:
 				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(fp)) {
 					if p := fp[i].wr; p != nil {
 						p.data[o&pageMask] = byte(x[in.rs2])
+						p.wl[o>>LineShift&63] = 1
 						break
 					}
 				}
@@ -715,6 +721,7 @@ loop:
 				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(fp)) {
 					if p := fp[i].wr; p != nil && o&pageMask <= pageSize-2 {
 						le.PutUint16(p.data[o&pageMask:], uint16(x[in.rs2]))
+						p.wl[o>>LineShift&63] = 1
 						break
 					}
 				}

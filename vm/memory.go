@@ -14,6 +14,7 @@ const (
 type page struct {
 	data [pageSize]byte
 	gen  uint64
+	wl   lineMarks // activity: lines stored to, valid while the page is flagged pfWritten
 }
 
 // Per-page flags.
@@ -25,6 +26,7 @@ const (
 	pfExec                      // activity: fetched from since ResetActivity
 	pfKeep                      // scratch mark used while restoring a snapshot
 	pfHole                      // not RAM: the board maps nothing here
+	pfRead                      // activity: loaded from since ResetActivity
 )
 
 // memory is the guest RAM. pages is the state; fast holds the fast-path views
@@ -45,6 +47,7 @@ type memory struct {
 	gen         uint64
 	written     []uint32 // activity lists
 	exec        []uint32
+	read        []uint32
 	alloc       []uint32 // indices of allocated pages
 	allocSorted bool
 }
@@ -107,9 +110,10 @@ func (mem *memory) clearFastWrites() {
 	mem.wrSet = mem.wrSet[:0]
 }
 
-// refreshRead recomputes fast[i].rd.
+// refreshRead recomputes fast[i].rd: loads take the slow path on a
+// read-watched page and on the first load of a page in an activity period.
 func (mem *memory) refreshRead(i uint32) {
-	if mem.flags[i]&pfWatchR != 0 {
+	if mem.flags[i]&(pfWatchR|pfRead) != pfRead {
 		mem.fast[i].rd = nil
 	} else {
 		mem.fast[i].rd = mem.pages[i]
@@ -128,7 +132,7 @@ func (mem *memory) writable(i uint32, o, n uint32) *page {
 		mem.alloc = append(mem.alloc, i)
 		mem.allocSorted = false
 	} else if p.gen != mem.gen {
-		np := &page{data: p.data, gen: mem.gen}
+		np := &page{data: p.data, gen: mem.gen, wl: p.wl}
 		p = np
 		mem.pages[i] = p
 		mem.refreshRead(i)
@@ -145,6 +149,12 @@ func (mem *memory) writable(i uint32, o, n uint32) *page {
 	if f&pfWritten == 0 {
 		mem.flags[i] = f | pfWritten
 		mem.written = append(mem.written, i)
+		p.wl = lineMarks{}
+	}
+	if mem.acode != nil {
+		p.wl.setAll() // the Thumb executor's fast stores do not mark lines
+	} else {
+		p.wl.set(o, max(n, 1))
 	}
 	if !mem.hasCode(i) && f&(pfWatchW|pfResv) == 0 && mem.fast[i].wr == nil {
 		mem.fast[i].wr = p
@@ -211,9 +221,20 @@ func (mem *memory) resetActivity() {
 	}
 	for _, i := range mem.exec {
 		mem.flags[i] &^= pfExec
+		if cp := mem.code[i]; cp != nil {
+			cp.lines = lineMarks{}
+		}
+		if mem.acode != nil && mem.acode[i] != nil {
+			mem.acode[i].lines = lineMarks{}
+		}
+	}
+	for _, i := range mem.read {
+		mem.flags[i] &^= pfRead
+		mem.fast[i].rd = nil
 	}
 	mem.written = mem.written[:0]
 	mem.exec = mem.exec[:0]
+	mem.read = mem.read[:0]
 	mem.clearFastWrites()
 }
 

@@ -97,7 +97,8 @@ const slotsPerPage = pageSize / 2
 
 // codePage holds the predecoded instructions of one RAM page.
 type codePage struct {
-	s [slotsPerPage]insn
+	s     [slotsPerPage]insn
+	lines lineMarks // activity: lines executed (see memory.noteExec)
 }
 
 // invalidate forgets the decoded instructions overlapping bytes [o, o+n).
