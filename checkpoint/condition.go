@@ -26,7 +26,8 @@ type Conditions struct {
 	// TrapFilter, when set with Traps, selects the traps that count by
 	// hart and cause (mcause on RISC-V, the exception number on
 	// Cortex-M). Reverse searches skip segments whose traps it all rejects,
-	// so prefer it to a Predicate that looks at the cause.
+	// so prefer it to a Predicate that looks at the cause. It must be a
+	// pure function of its arguments.
 	TrapFilter func(hart int, cause uint32) bool
 	// Predicate, when set, is asked at every breakpoint, watchpoint or trap
 	// hit; the hit counts only if it returns true. It runs with the machine
@@ -38,6 +39,11 @@ type Conditions struct {
 	// Note, when set, is called at each hit a reverse search accepts, with
 	// the machine at the hit; its result is the hit's Note (SearchBack).
 	Note func(m *vm.Machine, st vm.Stop) uint64
+	// Concurrent says Predicate, Note and TrapFilter look only at the
+	// machine and stop they are given and may run on several goroutines
+	// at once: a reverse search may then scan several segments at once on
+	// twin machines (see vm.Machine.Twin), with the same result.
+	Concurrent bool
 }
 
 func (c *Conditions) empty() bool {

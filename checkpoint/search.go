@@ -78,12 +78,41 @@ func (t *Timeline) searchBack(T, floor uint64, visit func(Hit) bool) (Hit, bool,
 			continue
 		}
 		lo := window(T, hi, segStart)
+		if n := t.scanners(); n > 1 && lo == segStart && segStart > floor {
+			spans, next := t.candidates(t.store.before(hi), segStart, hi, floor, n, &need)
+			if len(spans) > 1 {
+				h, found, err := t.visitParallel(spans, visit)
+				if err != nil || found {
+					return h, found, err
+				}
+				progress(hi - next)
+				hi = next
+				continue
+			}
+		}
 		h, found, err := t.visitRange(lo, hi, visit)
 		if err != nil || found {
 			return h, found, err
 		}
 		progress(hi - lo)
 		hi = lo
+	}
+	return Hit{}, false, nil
+}
+
+// visitParallel scans the spans (newest first) at once and visits their
+// hits newest first, as visitRange would one span after the other.
+func (t *Timeline) visitParallel(spans []span, visit func(Hit) bool) (Hit, bool, error) {
+	hits, err := t.scanParallel(spans)
+	if err != nil {
+		return Hit{}, false, err
+	}
+	for _, hs := range hits {
+		for i := len(hs) - 1; i >= 0; i-- {
+			if visit(hs[i]) {
+				return hs[i], true, nil
+			}
+		}
 	}
 	return Hit{}, false, nil
 }

@@ -31,7 +31,8 @@ func summaryFirmware() []firmware {
 // write, read and device watchpoints and trap filters, a reverse search
 // over the whole history (which skips segments by their summaries) visits
 // exactly the hits a forward replay with the same conditions stops at,
-// which skips nothing.
+// which skips nothing; and so does the same search scanning three
+// segments at once on twin machines.
 func TestSummariesNeverSkipAHit(t *testing.T) {
 	for _, fw := range summaryFirmware() {
 		t.Run(fw.name, func(t *testing.T) {
@@ -47,6 +48,17 @@ func TestSummariesNeverSkipAHit(t *testing.T) {
 				if !slices.Equal(got, want) {
 					t.Fatalf("conditions %d %s: reverse search found %d hits, forward replay %d\nreverse %v\nforward %v",
 						k, pool.describe(c), len(got), len(want), got[:min(8, len(got))], want[:min(8, len(want))])
+				}
+				c.Concurrent, tl.scanN = true, 3
+				par, _ := reverseHits(t, tl, c)
+				tl.scanN = 0
+				if !slices.Equal(par, want) {
+					i := 0
+					for i < min(len(par), len(want)) && par[i] == want[i] {
+						i++
+					}
+					t.Fatalf("conditions %d %s: parallel reverse search found %d hits, forward replay %d; first difference at %d:\nparallel %v\nforward %v",
+						k, pool.describe(c), len(par), len(want), i, par[i:min(i+4, len(par))], want[i:min(i+4, len(want))])
 				}
 			}
 			t.Logf("%d segments, %d skipped over 24 searches", len(tl.store.snaps), skipped)

@@ -212,10 +212,11 @@ func (m *Machine) armInterrupt(h *Hart) bool {
 		return false
 	}
 	h.waiting = false
-	m.armEnter(h, exc, h.pc)
+	ret := h.pc
+	m.armEnter(h, exc, ret)
 	m.noteTrap(h, uint32(exc))
-	if m.trapStops {
-		m.setStop(Stop{Reason: StopTrap, Hart: h.id, PC: a.r[15], Time: m.time, Cause: uint32(exc)})
+	if m.trapStops { // PC: where the interrupt was taken (r15 may be stale here)
+		m.setStop(Stop{Reason: StopTrap, Hart: h.id, PC: ret, Time: m.time, Cause: uint32(exc)})
 	}
 	return true
 }

@@ -1,0 +1,179 @@
+package checkpoint
+
+import (
+	"fmt"
+	"runtime"
+	"sort"
+	"sync"
+
+	"github.com/rewind-debugger/rewind/vm"
+)
+
+// maxScanners bounds the goroutines a reverse search scans segments with.
+const maxScanners = 4
+
+// twinChunk bounds one run of a twin, so that it sees a Pause soon.
+const twinChunk = 1 << 20
+
+// span is a stretch [lo, hi) of history starting at checkpoint snap.
+type span struct {
+	lo, hi uint64
+	snap   int
+}
+
+// scanners is how many segments a search may scan at once: one per core
+// (at most maxScanners), 1 when the conditions' functions need the
+// timeline's own machine or semihosting may touch host files.
+func (t *Timeline) scanners() int {
+	n := min(runtime.GOMAXPROCS(0), maxScanners)
+	if t.scanN > 0 {
+		n = t.scanN
+	}
+	if n < 2 || !t.cond.Concurrent || t.m.Config().SemihostDir != "" {
+		return 1
+	}
+	return n
+}
+
+// candidates returns up to n whole segments that may hold a hit, newest
+// first, the first being [segStart, hi) of checkpoint i, going back no
+// further than floor; and where the search goes on after them.
+func (t *Timeline) candidates(i int, segStart, hi, floor uint64, n int, need *needs) ([]span, uint64) {
+	out := []span{{lo: segStart, hi: hi, snap: i}}
+	next := segStart
+	for k := i - 1; k >= 0 && len(out) < n && next > floor; k-- {
+		sn := t.store.snaps[k]
+		lo := max(sn.time, floor)
+		if sn.seg.mayHit(need) {
+			out = append(out, span{lo: lo, hi: next, snap: k})
+		}
+		next = lo
+	}
+	return out, next
+}
+
+// scanParallel scans the spans at once, the first on the timeline's own
+// machine and each other one on a twin, and returns their hits, each
+// list oldest first. Results equal those of scanning them one by one.
+func (t *Timeline) scanParallel(spans []span) ([][]Hit, error) {
+	if err := t.ensureTwins(len(spans) - 1); err != nil {
+		return nil, err
+	}
+	hits := make([][]Hit, len(spans))
+	errs := make([]error, len(spans))
+	var wg sync.WaitGroup
+	for k := 1; k < len(spans); k++ {
+		wg.Go(func() { hits[k], errs[k] = t.scanOnTwin(t.twins[k-1], spans[k]) })
+	}
+	hits[0], _, errs[0] = t.scanRange(spans[0].lo, spans[0].hi, 0)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return hits, nil
+}
+
+// ensureTwins makes n twin machines of the timeline's machine.
+func (t *Timeline) ensureTwins(n int) error {
+	for len(t.twins) < n {
+		tw, err := t.m.Twin()
+		if err != nil {
+			return err
+		}
+		t.twins = append(t.twins, tw)
+	}
+	return nil
+}
+
+// scanOnTwin replays span s on a twin machine with the conditions armed
+// and returns the accepted hits before s.hi, oldest first (as scanRange
+// does on the timeline's machine). Pause stops it with ErrPaused.
+func (t *Timeline) scanOnTwin(m *vm.Machine, s span) ([]Hit, error) {
+	sn := t.store.snaps[s.snap]
+	if err := m.Restore(sn.s); err != nil {
+		return nil, fmt.Errorf("checkpoint: twin restore time %d: %w", sn.time, err)
+	}
+	cursor := sort.Search(len(t.events), func(j int) bool { return t.events[j].Time > sn.time })
+	if err := t.twinReplay(m, &cursor, s.lo); err != nil {
+		return nil, err
+	}
+	t.cond.arm(m)
+	defer t.cond.disarm(m)
+	var hits []Hit
+	skip := false
+	for {
+		st, err := t.twinRun(m, &cursor, s.hi, skip)
+		if err != nil {
+			return nil, err
+		}
+		switch st.Reason {
+		case vm.StopBreakpoint:
+			skip = true
+		case vm.StopWatchpoint, vm.StopTrap:
+			skip = false
+		default:
+			return hits, nil
+		}
+		if st.Time >= s.hi || !t.cond.accepts(m, st) {
+			continue
+		}
+		h := Hit{Stop: st}
+		if t.cond.Note != nil {
+			h.Note = t.cond.Note(m, st)
+		}
+		hits = append(hits, h)
+	}
+}
+
+// twinReplay runs a twin with no stops to time target.
+func (t *Timeline) twinReplay(m *vm.Machine, cursor *int, target uint64) error {
+	for m.Time() < target {
+		st, err := t.twinRun(m, cursor, target, true)
+		if err != nil {
+			return err
+		}
+		if st.Reason != vm.StopLimit {
+			return fmt.Errorf("checkpoint: twin replay to %d stopped at %d (%v)", target, m.Time(), st.Reason)
+		}
+	}
+	return nil
+}
+
+// twinRun runs a twin forward to target or a stop, applying the input log
+// on the way like runTo; it returns StopLimit at target.
+func (t *Timeline) twinRun(m *vm.Machine, cursor *int, target uint64, skip bool) (vm.Stop, error) {
+	for {
+		now := m.Time()
+		for *cursor < len(t.events) && t.events[*cursor].Time <= now {
+			if err := t.events[*cursor].apply(m); err != nil {
+				return vm.Stop{}, err
+			}
+			*cursor++
+		}
+		if now >= target {
+			return vm.Stop{Reason: vm.StopLimit, Time: now}, nil
+		}
+		if t.pause.Load() {
+			return vm.Stop{}, ErrPaused
+		}
+		limit := min(target, now+twinChunk)
+		if *cursor < len(t.events) && t.events[*cursor].Time < limit {
+			limit = t.events[*cursor].Time
+		}
+		st := m.RunFrom(limit, skip)
+		if m.Time() != now {
+			skip = false
+		}
+		switch st.Reason {
+		case vm.StopLimit, vm.StopPause:
+			continue
+		case vm.StopIdle:
+			if *cursor < len(t.events) && t.events[*cursor].Time <= m.Time() {
+				continue
+			}
+		}
+		return st, nil
+	}
+}
