@@ -2,6 +2,7 @@ package checkpoint
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -25,20 +26,27 @@ func TestPauseRun(t *testing.T) {
 	}
 }
 
+// TestPauseReverseSearch: Pause stops a reverse search that scans every
+// segment (a breakpoint in the loop whose predicate never holds), one
+// segment at a time or several at once, and the timeline stays at Now.
 func TestPauseReverseSearch(t *testing.T) {
-	// A write watchpoint on a page the loop never writes: every segment is
-	// skipped by its summary except... none; use a read watchpoint, which
-	// cannot be ruled out, so the search scans all of history.
-	tl := newLoop(t, Options{}, 50_000_000)
-	tl.SetConditions(Conditions{Watchpoints: []Watchpoint{{Addr: 0x80008000, Size: 4, Access: vm.AccessRead}}})
-	tl.opt.Progress = func(done, total uint64) {
-		if done > total/4 {
-			tl.Pause()
-		}
-	}
-	_, found, err := tl.ReverseContinue()
-	if !errors.Is(err, ErrPaused) || found || tl.Now() != 50_000_000 {
-		t.Fatalf("found=%v err=%v now=%d", found, err, tl.Now())
+	never := func(*vm.Machine, vm.Stop) bool { return false }
+	for _, scanners := range []int{1, 2} {
+		t.Run(fmt.Sprintf("scanners=%d", scanners), func(t *testing.T) {
+			tl := newLoop(t, Options{}, 50_000_000)
+			tl.scanN = scanners
+			tl.SetConditions(Conditions{Breakpoints: []Breakpoint{{Addr: symbol(t, loopELF, "hot"), Hart: -1}},
+				Predicate: never, Concurrent: true})
+			tl.opt.Progress = func(done, total uint64) {
+				if done > total/4 {
+					tl.Pause()
+				}
+			}
+			_, found, err := tl.ReverseContinue()
+			if !errors.Is(err, ErrPaused) || found || tl.Now() != 50_000_000 {
+				t.Fatalf("found=%v err=%v now=%d", found, err, tl.Now())
+			}
+		})
 	}
 }
 

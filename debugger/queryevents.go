@@ -1,9 +1,6 @@
 package debugger
 
-import (
-	"github.com/rewind-debugger/rewind/checkpoint"
-	"github.com/rewind-debugger/rewind/vm"
-)
+import "github.com/rewind-debugger/rewind/checkpoint"
 
 // EventKind selects the traps an events query lists.
 type EventKind int
@@ -58,8 +55,11 @@ type TrapEvents struct {
 func (s *Session) QueryEvents(f EventFilter, p QueryPage) (TrapEvents, error) {
 	var out TrapEvents
 	err := s.query(func() error {
-		c := checkpoint.Conditions{Traps: true,
-			Predicate: func(_ *vm.Machine, st vm.Stop) bool { return f.matches(st.Cause) }}
+		// A trap filter, not a predicate: the search skips the segments
+		// whose summary holds no selected trap, and scans the others on
+		// several cores.
+		c := checkpoint.Conditions{Traps: true, Concurrent: true,
+			TrapFilter: func(_ int, cause uint32) bool { return f.matches(cause) }}
 		hits, info, err := s.searchAll(c, p)
 		out.QueryInfo = info
 		for _, h := range hits {
