@@ -56,6 +56,10 @@ func (t *Timeline) candidates(i int, segStart, hi, floor uint64, n int, need *ne
 // machine and each other one on a twin, and returns their hits, each
 // list oldest first. Results equal those of scanning them one by one.
 func (t *Timeline) scanParallel(spans []span) ([][]Hit, error) {
+	if len(spans) == 1 {
+		hits, _, err := t.scanRange(spans[0].lo, spans[0].hi, 0)
+		return [][]Hit{hits}, err
+	}
 	if err := t.ensureTwins(len(spans) - 1); err != nil {
 		return nil, err
 	}
@@ -176,4 +180,50 @@ func (t *Timeline) twinRun(m *vm.Machine, cursor *int, target uint64, skip bool)
 		}
 		return st, nil
 	}
+}
+
+// HitsIn returns every hit of c in [lo, hi), oldest first, scanning
+// forward: segments whose summary rules the conditions out are skipped,
+// and when c is Concurrent the others are scanned several at once. It
+// holds every hit, so callers bound the range. The stop conditions set
+// with SetConditions are kept; the machine is left anywhere in [lo, hi].
+// Pause stops it with ErrPaused.
+func (t *Timeline) HitsIn(c Conditions, lo, hi uint64) ([]Hit, error) {
+	lo = max(lo, t.start)
+	hi = min(hi, t.end)
+	saved := t.cond
+	t.SetConditions(c)
+	defer t.SetConditions(saved)
+	if c.empty() || lo >= hi {
+		return nil, nil
+	}
+	need := c.needs(t.ramLo, t.ramSz)
+	var spans []span
+	for k := max(t.store.at(lo), 0); k < len(t.store.snaps) && t.store.snaps[k].time < hi; k++ {
+		sn := t.store.snaps[k]
+		end := hi
+		if k+1 < len(t.store.snaps) {
+			end = min(hi, t.store.snaps[k+1].time)
+		}
+		if s := (span{lo: max(lo, sn.time), hi: end, snap: k}); s.lo < s.hi && sn.seg.mayHit(&need) {
+			spans = append(spans, s)
+		}
+	}
+	var out []Hit
+	n := t.scanners()
+	for len(spans) > 0 {
+		if t.pause.Load() {
+			return nil, ErrPaused
+		}
+		batch := spans[:min(n, len(spans))]
+		spans = spans[len(batch):]
+		hits, err := t.scanParallel(batch)
+		if err != nil {
+			return nil, err
+		}
+		for _, hs := range hits {
+			out = append(out, hs...)
+		}
+	}
+	return out, nil
 }

@@ -32,7 +32,7 @@ func summaryFirmware() []firmware {
 // over the whole history (which skips segments by their summaries) visits
 // exactly the hits a forward replay with the same conditions stops at,
 // which skips nothing; and so does the same search scanning three
-// segments at once on twin machines.
+// segments at once on twin machines, and a forward HitsIn.
 func TestSummariesNeverSkipAHit(t *testing.T) {
 	for _, fw := range summaryFirmware() {
 		t.Run(fw.name, func(t *testing.T) {
@@ -51,7 +51,14 @@ func TestSummariesNeverSkipAHit(t *testing.T) {
 				}
 				c.Concurrent, tl.scanN = true, 3
 				par, _ := reverseHits(t, tl, c)
+				fwd, err := tl.HitsIn(c, tl.Start(), tl.End())
 				tl.scanN = 0
+				if err != nil {
+					t.Fatal(err)
+				}
+				if keys := hitKeys(fwd); !slices.Equal(keys, want) {
+					t.Fatalf("conditions %d %s: HitsIn found %d hits, forward replay %d", k, pool.describe(c), len(keys), len(want))
+				}
 				if !slices.Equal(par, want) {
 					i := 0
 					for i < min(len(par), len(want)) && par[i] == want[i] {
@@ -75,6 +82,15 @@ type hitKey struct {
 }
 
 func (h hitKey) String() string { return fmt.Sprintf("%d:%v@%#x", h.Time, h.Reason, h.PC) }
+
+// hitKeys lists what the tests compare of hits.
+func hitKeys(hs []Hit) []hitKey {
+	out := make([]hitKey, len(hs))
+	for i, h := range hs {
+		out[i] = hitKey{h.Time, h.Reason, h.Hart, h.PC}
+	}
+	return out
+}
 
 // forwardHits replays the whole history forward with c armed and lists
 // the hits, oldest first.

@@ -3,7 +3,6 @@ package debugger
 import (
 	"errors"
 	"fmt"
-	"slices"
 
 	"github.com/rewind-debugger/rewind/checkpoint"
 	"github.com/rewind-debugger/rewind/debugger/rtos"
@@ -32,10 +31,10 @@ const DefaultTimelineIntervals = 10_000
 
 // TaskTimeline finds the intervals each task ran in [from, to) of the
 // recorded history (to 0: its end), at most max (0: the default). It
-// finds the writes to pxCurrentTCB and xSchedulerRunning by reverse
-// searches over stretches of timelineChunk steps, oldest stretch first,
-// so segments that cannot hold such a write are skipped by their
-// summaries and the others are scanned on several cores; it never steps
+// finds the writes to pxCurrentTCB and xSchedulerRunning over stretches
+// of timelineChunk steps, oldest first (checkpoint.Timeline.HitsIn), so
+// segments that cannot hold such a write are skipped by their summaries
+// and the others are scanned on several cores; it never steps
 // instruction by instruction, and leaves the session where it was. Pause
 // interrupts it.
 func (s *Session) TaskTimeline(from, to uint64, max int) (TaskTimeline, error) {
@@ -106,21 +105,13 @@ func switchConditions(k *rtos.Kernel) checkpoint.Conditions {
 
 // switchesIn returns the hits of c in [lo, hi), oldest first.
 func (s *Session) switchesIn(c checkpoint.Conditions, lo, hi uint64) ([]checkpoint.Hit, error) {
-	if err := s.tl.Seek(hi); err != nil {
-		return nil, fmt.Errorf("task timeline: %w", err)
-	}
-	var hits []checkpoint.Hit
-	_, _, err := s.tl.SearchBack(c, lo, func(h checkpoint.Hit) bool {
-		hits = append(hits, h)
-		return false
-	})
+	hits, err := s.tl.HitsIn(c, lo, hi)
 	if errors.Is(err, checkpoint.ErrPaused) {
 		s.ClearPause()
 	}
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("task timeline: %w", err)
 	}
-	slices.Reverse(hits)
 	return hits, nil
 }
 
