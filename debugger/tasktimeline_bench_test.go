@@ -29,6 +29,7 @@ func BenchmarkTaskTimelineLong(b *testing.B) {
 	}
 	b.Logf("recorded %d steps in %v", s.Span().End, time.Since(rec))
 	b.ResetTimer()
+	cpu := cpuTime()
 	var n int
 	for range b.N {
 		tl, err := s.TaskTimeline(0, 0, 1<<30)
@@ -37,6 +38,7 @@ func BenchmarkTaskTimelineLong(b *testing.B) {
 		}
 		n = len(tl.Intervals)
 	}
+	b.ReportMetric((cpuTime()-cpu)/float64(b.N), "cpu-s/op")
 	b.ReportMetric(float64(n), "intervals")
 	b.ReportMetric(float64(s.Span().End), "steps")
 }

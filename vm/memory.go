@@ -151,11 +151,7 @@ func (mem *memory) writable(i uint32, o, n uint32) *page {
 		mem.written = append(mem.written, i)
 		p.wl = lineMarks{}
 	}
-	if mem.acode != nil {
-		p.wl.setAll() // the Thumb executor's fast stores do not mark lines
-	} else {
-		p.wl.set(o, max(n, 1))
-	}
+	p.wl.set(o, max(n, 1))
 	if !mem.hasCode(i) && f&(pfWatchW|pfResv) == 0 && mem.fast[i].wr == nil {
 		mem.fast[i].wr = p
 		mem.wrSet = append(mem.wrSet, i)
