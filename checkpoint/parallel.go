@@ -15,6 +15,17 @@ const maxScanners = 4
 // twinChunk bounds one run of a twin, so that it sees a Pause soon.
 const twinChunk = 1 << 20
 
+// twin is a machine of the same board that scans segments of the history
+// alongside the timeline's own; when ok, it is at history time at (and
+// cursor is its place in the input log), so a scan starting there goes on
+// without a restore. ok holds only within one search.
+type twin struct {
+	m      *vm.Machine
+	at     uint64
+	ok     bool
+	cursor int
+}
+
 // span is a stretch [lo, hi) of history starting at checkpoint snap.
 type span struct {
 	lo, hi uint64
@@ -82,33 +93,42 @@ func (t *Timeline) scanParallel(spans []span) ([][]Hit, error) {
 // ensureTwins makes n twin machines of the timeline's machine.
 func (t *Timeline) ensureTwins(n int) error {
 	for len(t.twins) < n {
-		tw, err := t.m.Twin()
+		m, err := t.m.Twin()
 		if err != nil {
 			return err
 		}
-		t.twins = append(t.twins, tw)
+		t.twins = append(t.twins, &twin{m: m})
 	}
 	return nil
+}
+
+// forgetTwins marks every twin's position unknown (a new search).
+func (t *Timeline) forgetTwins() {
+	for _, tw := range t.twins {
+		tw.ok = false
+	}
 }
 
 // scanOnTwin replays span s on a twin machine with the conditions armed
 // and returns the accepted hits before s.hi, oldest first (as scanRange
 // does on the timeline's machine). Pause stops it with ErrPaused.
-func (t *Timeline) scanOnTwin(m *vm.Machine, s span) ([]Hit, error) {
-	sn := t.store.snaps[s.snap]
-	if err := m.Restore(sn.s); err != nil {
-		return nil, fmt.Errorf("checkpoint: twin restore time %d: %w", sn.time, err)
+func (t *Timeline) scanOnTwin(tw *twin, s span) (hits []Hit, err error) {
+	m := tw.m
+	if sn := t.store.snaps[s.snap]; !tw.ok || tw.at > s.lo || sn.time > tw.at {
+		if err := m.Restore(sn.s); err != nil {
+			return nil, fmt.Errorf("checkpoint: twin restore time %d: %w", sn.time, err)
+		}
+		tw.cursor = sort.Search(len(t.events), func(j int) bool { return t.events[j].Time > sn.time })
 	}
-	cursor := sort.Search(len(t.events), func(j int) bool { return t.events[j].Time > sn.time })
-	if err := t.twinReplay(m, &cursor, s.lo); err != nil {
+	tw.ok = false
+	if err := t.twinReplay(m, &tw.cursor, s.lo); err != nil {
 		return nil, err
 	}
 	t.cond.arm(m)
 	defer t.cond.disarm(m)
-	var hits []Hit
 	skip := false
 	for {
-		st, err := t.twinRun(m, &cursor, s.hi, skip)
+		st, err := t.twinRun(m, &tw.cursor, s.hi, skip)
 		if err != nil {
 			return nil, err
 		}
@@ -118,6 +138,7 @@ func (t *Timeline) scanOnTwin(m *vm.Machine, s span) ([]Hit, error) {
 		case vm.StopWatchpoint, vm.StopTrap:
 			skip = false
 		default:
+			tw.at, tw.ok = m.Time(), st.Reason == vm.StopLimit && m.Time() == s.hi
 			return hits, nil
 		}
 		if st.Time >= s.hi || !t.cond.accepts(m, st) {
@@ -209,21 +230,65 @@ func (t *Timeline) HitsIn(c Conditions, lo, hi uint64) ([]Hit, error) {
 			spans = append(spans, s)
 		}
 	}
-	var out []Hit
-	n := t.scanners()
-	for len(spans) > 0 {
-		if t.pause.Load() {
-			return nil, ErrPaused
-		}
-		batch := spans[:min(n, len(spans))]
-		spans = spans[len(batch):]
-		hits, err := t.scanParallel(batch)
+	t.forgetTwins()
+	groups := splitSpans(spans, t.scanners())
+	if err := t.ensureTwins(len(groups) - 1); err != nil {
+		return nil, err
+	}
+	hits := make([][]Hit, len(groups))
+	errs := make([]error, len(groups))
+	var wg sync.WaitGroup
+	for k := 1; k < len(groups); k++ {
+		wg.Go(func() {
+			for _, sp := range groups[k] {
+				hs, err := t.scanOnTwin(t.twins[k-1], sp)
+				if err != nil {
+					errs[k] = err
+					return
+				}
+				hits[k] = append(hits[k], hs...)
+			}
+		})
+	}
+	for _, sp := range groups[0] {
+		hs, _, err := t.scanRange(sp.lo, sp.hi, 0)
 		if err != nil {
-			return nil, err
+			errs[0] = err
+			break
 		}
-		for _, hs := range hits {
-			out = append(out, hs...)
+		hits[0] = append(hits[0], hs...)
+	}
+	wg.Wait()
+	var out []Hit
+	for k := range groups {
+		if errs[k] != nil {
+			return nil, errs[k]
 		}
+		out = append(out, hits[k]...)
 	}
 	return out, nil
+}
+
+// splitSpans cuts spans (oldest first) into at most n runs of consecutive
+// spans of about equal length, so that each machine scans one run forward,
+// restoring a checkpoint only after a skipped stretch.
+func splitSpans(spans []span, n int) [][]span {
+	var total uint64
+	for _, s := range spans {
+		total += s.hi - s.lo
+	}
+	var groups [][]span
+	var acc uint64
+	start := 0
+	for i, s := range spans {
+		acc += s.hi - s.lo
+		if len(groups) < n-1 && acc*uint64(n) >= total*uint64(len(groups)+1) {
+			groups = append(groups, spans[start:i+1])
+			start = i + 1
+		}
+	}
+	if start < len(spans) || len(groups) == 0 {
+		groups = append(groups, spans[start:])
+	}
+	return groups
 }

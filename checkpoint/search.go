@@ -59,6 +59,7 @@ func (t *Timeline) SearchBack(c Conditions, floor uint64, visit func(Hit) bool) 
 // whose summary rules out a hit.
 func (t *Timeline) searchBack(T, floor uint64, visit func(Hit) bool) (Hit, bool, error) {
 	need := t.cond.needs(t.ramLo, t.ramSz)
+	t.forgetTwins()
 	total, done := T-floor, uint64(0)
 	progress := func(n uint64) {
 		done += n
