@@ -67,20 +67,32 @@ func (t *Timeline) candidates(i int, segStart, hi, floor uint64, n int, need *ne
 // machine and each other one on a twin, and returns their hits, each
 // list oldest first. Results equal those of scanning them one by one.
 func (t *Timeline) scanParallel(spans []span) ([][]Hit, error) {
-	if len(spans) == 1 {
-		hits, _, err := t.scanRange(spans[0].lo, spans[0].hi, 0)
-		return [][]Hit{hits}, err
+	groups := make([][]span, len(spans))
+	for k := range spans {
+		groups[k] = spans[k : k+1]
 	}
-	if err := t.ensureTwins(len(spans) - 1); err != nil {
+	return t.scanGroups(groups)
+}
+
+// scanGroups scans each group of spans in order on one machine, the
+// groups at once (the first on the timeline's machine, the others on
+// twins), and returns each group's hits, oldest first.
+func (t *Timeline) scanGroups(groups [][]span) ([][]Hit, error) {
+	if err := t.ensureTwins(len(groups) - 1); err != nil {
 		return nil, err
 	}
-	hits := make([][]Hit, len(spans))
-	errs := make([]error, len(spans))
+	hits := make([][]Hit, len(groups))
+	errs := make([]error, len(groups))
 	var wg sync.WaitGroup
-	for k := 1; k < len(spans); k++ {
-		wg.Go(func() { hits[k], errs[k] = t.scanOnTwin(t.twins[k-1], spans[k]) })
+	for k := 1; k < len(groups); k++ {
+		wg.Go(func() {
+			hits[k], errs[k] = scanGroup(groups[k], func(sp span) ([]Hit, error) { return t.scanOnTwin(t.twins[k-1], sp) })
+		})
 	}
-	hits[0], _, errs[0] = t.scanRange(spans[0].lo, spans[0].hi, 0)
+	hits[0], errs[0] = scanGroup(groups[0], func(sp span) ([]Hit, error) {
+		hs, _, err := t.scanRange(sp.lo, sp.hi, 0)
+		return hs, err
+	})
 	wg.Wait()
 	for _, err := range errs {
 		if err != nil {
@@ -88,6 +100,19 @@ func (t *Timeline) scanParallel(spans []span) ([][]Hit, error) {
 		}
 	}
 	return hits, nil
+}
+
+// scanGroup scans spans in order and returns their hits, oldest first.
+func scanGroup(spans []span, scan func(span) ([]Hit, error)) ([]Hit, error) {
+	var out []Hit
+	for _, sp := range spans {
+		hs, err := scan(sp)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, hs...)
+	}
+	return out, nil
 }
 
 // ensureTwins makes n twin machines of the timeline's machine.
@@ -231,40 +256,13 @@ func (t *Timeline) HitsIn(c Conditions, lo, hi uint64) ([]Hit, error) {
 		}
 	}
 	t.forgetTwins()
-	groups := splitSpans(spans, t.scanners())
-	if err := t.ensureTwins(len(groups) - 1); err != nil {
+	hits, err := t.scanGroups(splitSpans(spans, t.scanners()))
+	if err != nil {
 		return nil, err
 	}
-	hits := make([][]Hit, len(groups))
-	errs := make([]error, len(groups))
-	var wg sync.WaitGroup
-	for k := 1; k < len(groups); k++ {
-		wg.Go(func() {
-			for _, sp := range groups[k] {
-				hs, err := t.scanOnTwin(t.twins[k-1], sp)
-				if err != nil {
-					errs[k] = err
-					return
-				}
-				hits[k] = append(hits[k], hs...)
-			}
-		})
-	}
-	for _, sp := range groups[0] {
-		hs, _, err := t.scanRange(sp.lo, sp.hi, 0)
-		if err != nil {
-			errs[0] = err
-			break
-		}
-		hits[0] = append(hits[0], hs...)
-	}
-	wg.Wait()
 	var out []Hit
-	for k := range groups {
-		if errs[k] != nil {
-			return nil, errs[k]
-		}
-		out = append(out, hits[k]...)
+	for _, hs := range hits {
+		out = append(out, hs...)
 	}
 	return out, nil
 }
