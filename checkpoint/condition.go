@@ -25,6 +25,12 @@ type Conditions struct {
 	Traps bool
 	// TrapCauses, when set, narrows the trap stops to the causes it selects.
 	TrapCauses *TrapFilter
+	// TrapFilter, when set with Traps, selects the traps that count by
+	// hart and cause (mcause on RISC-V, the exception number on
+	// Cortex-M). Reverse searches skip segments whose traps it all rejects,
+	// so prefer it to a Predicate that looks at the cause. It must be a
+	// pure function of its arguments.
+	TrapFilter func(hart int, cause uint32) bool
 	// Predicate, when set, is asked at every breakpoint, watchpoint or trap
 	// hit; the hit counts only if it returns true. It runs with the machine
 	// at the hit: before the instruction for a breakpoint, after the access
@@ -35,6 +41,11 @@ type Conditions struct {
 	// Note, when set, is called at each hit a reverse search accepts, with
 	// the machine at the hit; its result is the hit's Note (SearchBack).
 	Note func(m *vm.Machine, st vm.Stop) uint64
+	// Concurrent says Predicate, Note and TrapFilter look only at the
+	// machine and stop they are given and may run on several goroutines
+	// at once: a reverse search may then scan several segments at once on
+	// twin machines (see vm.Machine.Twin), with the same result.
+	Concurrent bool
 }
 
 func (c *Conditions) empty() bool {
@@ -72,7 +83,7 @@ func (c *Conditions) accepts(m *vm.Machine, st vm.Stop) bool {
 			return false
 		}
 	case vm.StopTrap:
-		if !c.TrapCauses.Matches(st.Cause) {
+		if !c.TrapCauses.Matches(st.Cause) || c.TrapFilter != nil && !c.TrapFilter(st.Hart, st.Cause) {
 			return false
 		}
 	case vm.StopWatchpoint:
@@ -90,33 +101,4 @@ func (c *Conditions) breakpointAt(h int, pc uint32) bool {
 		}
 	}
 	return false
-}
-
-// pages returns the RAM page sets a hit needs: code pages of breakpoints and
-// pages of write watchpoints. ok is false when some condition cannot be
-// ruled out by a segment summary (read watchpoints, traps, MMIO ranges).
-func (c *Conditions) pages(ramBase, ramSize uint32) (exec, write []uint32, ok bool) {
-	if c.Traps {
-		return nil, nil, false
-	}
-	inRAM := func(a uint32) bool { return a >= ramBase && a-ramBase < ramSize }
-	for _, b := range c.Breakpoints {
-		if !inRAM(b.Addr) {
-			return nil, nil, false
-		}
-		exec = append(exec, b.Addr>>pageShift)
-	}
-	for _, w := range c.Watchpoints {
-		if w.Access&vm.AccessRead != 0 || w.Size == 0 {
-			return nil, nil, false
-		}
-		last := w.Addr + w.Size - 1
-		if !inRAM(w.Addr) || !inRAM(last) || last < w.Addr {
-			return nil, nil, false
-		}
-		for p := w.Addr >> pageShift; p <= last>>pageShift; p++ {
-			write = append(write, p)
-		}
-	}
-	return sortPages(exec), sortPages(write), true
 }

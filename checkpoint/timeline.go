@@ -76,6 +76,8 @@ type Timeline struct {
 	forks   []ForkError
 
 	pause atomic.Bool
+	twins []*twin // machines of the same board, for parallel scans
+	scanN int     // tests: segments scanned at once (0: one per core)
 	ramLo uint32
 	ramSz uint32
 }

@@ -47,11 +47,13 @@ func BenchmarkQueries(b *testing.B) {
 		for _, q := range queries {
 			b.Run(name+"/"+q.what, func(b *testing.B) {
 				var info QueryInfo
+				cpu := cpuTime()
 				for b.Loop() {
 					if info, err = q.run(); err != nil {
 						b.Fatal(err)
 					}
 				}
+				b.ReportMetric((cpuTime()-cpu)/float64(b.N), "cpu-s/op")
 				b.ReportMetric(float64(info.Total), "hits")
 			})
 		}

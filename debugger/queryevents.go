@@ -1,9 +1,6 @@
 package debugger
 
-import (
-	"github.com/rewind-debugger/rewind/checkpoint"
-	"github.com/rewind-debugger/rewind/vm"
-)
+import "github.com/rewind-debugger/rewind/checkpoint"
 
 // EventKind selects the traps an events query lists.
 type EventKind int
@@ -72,9 +69,12 @@ type TrapEvents struct {
 func (s *Session) QueryEvents(f EventFilter, p QueryPage) (TrapEvents, error) {
 	var out TrapEvents
 	err := s.query(func() error {
+		// A trap filter, not a predicate: the search skips the segments
+		// whose summary holds no selected trap, and scans the others on
+		// several cores.
 		ta := s.traps()
-		c := checkpoint.Conditions{Traps: true, TrapCauses: f.causes(ta),
-			Predicate: func(_ *vm.Machine, st vm.Stop) bool { return f.matches(ta, st.Cause) }}
+		c := checkpoint.Conditions{Traps: true, Concurrent: true, TrapCauses: f.causes(ta),
+			TrapFilter: func(_ int, cause uint32) bool { return f.matches(ta, cause) }}
 		hits, info, err := s.searchAll(c, p)
 		out.QueryInfo = info
 		for _, h := range hits {

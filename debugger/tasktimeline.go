@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/rewind-debugger/rewind/checkpoint"
+	"github.com/rewind-debugger/rewind/debugger/rtos"
 	"github.com/rewind-debugger/rewind/vm"
 )
 
@@ -30,9 +31,12 @@ const DefaultTimelineIntervals = 10_000
 
 // TaskTimeline finds the intervals each task ran in [from, to) of the
 // recorded history (to 0: its end), at most max (0: the default). It
-// replays the span once with write watchpoints on pxCurrentTCB and
-// xSchedulerRunning, never stepping instruction by instruction, and
-// leaves the session where it was. Pause interrupts it.
+// finds the writes to pxCurrentTCB and xSchedulerRunning over stretches
+// of timelineChunk steps, oldest first (checkpoint.Timeline.HitsIn), so
+// segments that cannot hold such a write are skipped by their summaries
+// and the others are scanned on several cores; it never steps
+// instruction by instruction, and leaves the session where it was. Pause
+// interrupts it.
 func (s *Session) TaskTimeline(from, to uint64, max int) (TaskTimeline, error) {
 	k := s.RTOS()
 	if k == nil {
@@ -49,46 +53,104 @@ func (s *Session) TaskTimeline(from, to uint64, max int) (TaskTimeline, error) {
 	}
 	now := s.tl.Now()
 	defer func() { _ = s.tl.Seek(now); s.arm(false) }()
-	s.tl.SetConditions(checkpoint.Conditions{Watchpoints: []checkpoint.Watchpoint{
-		{Addr: k.CurrentTCBAddr(), Size: 4, Access: vm.AccessWrite},
-		{Addr: k.SchedulerRunningAddr(), Size: 4, Access: vm.AccessWrite},
-	}})
 	if err := s.tl.Seek(from); err != nil {
 		return TaskTimeline{}, fmt.Errorf("task timeline: %w", err)
 	}
-	tl := TaskTimeline{From: from, To: to}
-	cur, since := s.runningTCB(), from
-	for s.tl.Now() < to {
-		if s.pausing() {
-			s.ClearPause()
-			return TaskTimeline{}, checkpoint.ErrPaused
+	b := timelineBuilder{tl: TaskTimeline{From: from, To: to}, max: max, cur: s.runningTCB(), since: from}
+	c := switchConditions(k)
+	for lo := from; lo < to && !b.tl.Truncated; lo += timelineChunk {
+		hi := min(to, lo+timelineChunk)
+		hits, err := s.switchesIn(c, lo, hi)
+		if err != nil {
+			return TaskTimeline{}, err
 		}
-		st := s.tl.Run(min(to, s.tl.Now()+runChunk))
-		if st.Reason != vm.StopWatchpoint && st.Reason != vm.StopLimit {
-			break
-		}
-		next := s.runningTCB()
-		if next == cur {
-			continue
-		}
-		if cur != 0 && s.tl.Now() > since {
-			if len(tl.Intervals) == max {
-				tl.Truncated, tl.To = true, since
+		for _, h := range hits {
+			if !b.at(h.Time+1, uint32(h.Note)) {
 				break
 			}
-			tl.Intervals = append(tl.Intervals, TaskInterval{TCB: cur, From: since, To: s.tl.Now()})
-		}
-		cur, since = next, s.tl.Now()
-	}
-	if !tl.Truncated && cur != 0 && to > since {
-		if len(tl.Intervals) == max {
-			tl.Truncated, tl.To = true, since
-		} else {
-			tl.Intervals = append(tl.Intervals, TaskInterval{TCB: cur, From: since, To: to})
 		}
 	}
-	s.nameIntervals(tl.Intervals)
-	return tl, nil
+	b.finish(to)
+	s.nameIntervals(b.tl.Intervals)
+	return b.tl, nil
+}
+
+// timelineChunk is the stretch of history one search of TaskTimeline
+// covers: its hits are held at once, and a truncated timeline stops after
+// the stretch holding its last interval.
+const timelineChunk = 1 << 24
+
+// switchConditions stop at every write to pxCurrentTCB or
+// xSchedulerRunning and note the running task after it (0 before the
+// scheduler runs), reading only the machine they are given.
+func switchConditions(k *rtos.Kernel) checkpoint.Conditions {
+	return checkpoint.Conditions{
+		Watchpoints: []checkpoint.Watchpoint{
+			{Addr: k.CurrentTCBAddr(), Size: 4, Access: vm.AccessWrite},
+			{Addr: k.SchedulerRunningAddr(), Size: 4, Access: vm.AccessWrite},
+		},
+		Note: func(m *vm.Machine, _ vm.Stop) uint64 {
+			if started, err := k.Started(m); err != nil || !started {
+				return 0
+			}
+			tcb, err := k.CurrentTCB(m)
+			if err != nil {
+				return 0
+			}
+			return uint64(tcb)
+		},
+		Concurrent: true,
+	}
+}
+
+// switchesIn returns the hits of c in [lo, hi), oldest first.
+func (s *Session) switchesIn(c checkpoint.Conditions, lo, hi uint64) ([]checkpoint.Hit, error) {
+	hits, err := s.tl.HitsIn(c, lo, hi)
+	if errors.Is(err, checkpoint.ErrPaused) {
+		s.ClearPause()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("task timeline: %w", err)
+	}
+	return hits, nil
+}
+
+// timelineBuilder turns the moments the running task may have changed
+// into intervals.
+type timelineBuilder struct {
+	tl    TaskTimeline
+	max   int
+	cur   uint32 // the running task (0: none)
+	since uint64 // when it started running
+}
+
+// at records that task tcb runs from time t on; it returns false once the
+// timeline is full.
+func (b *timelineBuilder) at(t uint64, tcb uint32) bool {
+	if tcb == b.cur {
+		return true
+	}
+	if b.cur != 0 && t > b.since {
+		if len(b.tl.Intervals) == b.max {
+			b.tl.Truncated, b.tl.To = true, b.since
+			return false
+		}
+		b.tl.Intervals = append(b.tl.Intervals, TaskInterval{TCB: b.cur, From: b.since, To: t})
+	}
+	b.cur, b.since = tcb, t
+	return true
+}
+
+// finish closes the interval running at the end, to.
+func (b *timelineBuilder) finish(to uint64) {
+	if b.tl.Truncated || b.cur == 0 || to <= b.since {
+		return
+	}
+	if len(b.tl.Intervals) == b.max {
+		b.tl.Truncated, b.tl.To = true, b.since
+		return
+	}
+	b.tl.Intervals = append(b.tl.Intervals, TaskInterval{TCB: b.cur, From: b.since, To: to})
 }
 
 // runningTCB is pxCurrentTCB once the scheduler runs, 0 before.

@@ -59,6 +59,7 @@ func (m *Machine) load(h *Hart, addr uint32, size int, inflight uint64) (uint32,
 		if len(m.watches) > 0 {
 			m.checkWatch(h, addr, size, AccessRead)
 		}
+		mem.noteRead(addr-mem.base, uint32(size))
 		return mem.readRAM(addr-mem.base, size), true
 	}
 	d := m.findDev(addr, size)
@@ -66,6 +67,7 @@ func (m *Machine) load(h *Hart, addr uint32, size int, inflight uint64) (uint32,
 		return 0, false
 	}
 	m.inflight = inflight
+	m.noteDevice(addr, size, AccessRead)
 	v := d.dev.Read(addr-d.base, size)
 	if len(m.watches) > 0 {
 		m.checkWatch(h, addr, size, AccessRead)
@@ -96,6 +98,7 @@ func (m *Machine) store(h *Hart, addr uint32, size int, v uint32, inflight uint6
 		return false
 	}
 	m.inflight = inflight
+	m.noteDevice(addr, size, AccessWrite)
 	d.dev.Write(addr-d.base, size, uint64(v))
 	if len(m.watches) > 0 {
 		m.checkWatch(h, addr, size, AccessWrite)

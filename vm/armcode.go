@@ -5,7 +5,8 @@ import "github.com/rewind-debugger/rewind/vm/thumb"
 // armPage holds the predecoded Thumb instructions of one RAM page, one
 // slot per halfword.
 type armPage struct {
-	s [slotsPerPage]thumb.Inst
+	s     [slotsPerPage]thumb.Inst
+	lines lineMarks // activity: lines executed (all, until armFast marks lines)
 }
 
 // invalidate forgets the decoded instructions overlapping bytes [o, o+n)
@@ -45,6 +46,7 @@ func (m *Machine) armCodeAt(pc uint32) (*armPage, uint32) {
 		}
 	}
 	mem.markExec(i)
+	ap.lines.setAll()
 	return ap, mem.base + i<<pageShift
 }
 

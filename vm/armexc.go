@@ -198,6 +198,7 @@ func (m *Machine) armSyncException(h *Hart, f armFault, inflight uint64) {
 		return
 	}
 	m.armEnter(h, exc, f.ret)
+	m.noteTrap(h, uint32(exc))
 	if m.trapStops {
 		m.setStop(Stop{Reason: StopTrap, Hart: h.id, PC: f.ret, Time: at, Cause: uint32(exc)})
 	}
@@ -217,7 +218,8 @@ func (m *Machine) armInterrupt(h *Hart) bool {
 	h.waiting = false
 	ret := h.pc
 	m.armEnter(h, exc, ret)
-	if m.trapStops {
+	m.noteTrap(h, uint32(exc))
+	if m.trapStops { // PC: where the interrupt was taken (r15 may be stale here)
 		m.setStop(Stop{Reason: StopTrap, Hart: h.id, PC: ret, Time: m.time, Cause: uint32(exc)})
 	}
 	return true

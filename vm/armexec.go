@@ -199,6 +199,7 @@ loop:
 					le.PutUint32(d[k:], r[bits.TrailingZeros32(l)])
 					k += 4
 				}
+				p.wl.set(off&pageMask, uint32(max(k, 1))) // activity: lines stored to
 				if in.Flags&thumb.FWback != 0 {
 					r[in.Rn&15] = start
 				}
@@ -349,6 +350,7 @@ loop:
 				if off := addr - base; off>>pageShift < uint32(len(fp)) && fp[off>>pageShift].wr != nil && off&pageMask <= pageSize-size &&
 					(addr&(size-1) == 0 || a.ccr&ccrUNALIGNTRP == 0) {
 					d := fp[off>>pageShift].wr.data[off&pageMask:]
+					fp[off>>pageShift].wr.wl[off>>LineShift&63] = 1 // activity
 					switch size {
 					case 4:
 						le.PutUint32(d, v)
@@ -764,6 +766,7 @@ func armFast(a *armState, ap *armPage, apBase, pc uint32, n, limit uint64, fp []
 			if p == nil {
 				break
 			}
+			p.wl[off>>LineShift&63] = 1 // activity: the line stored to
 			switch in.Op {
 			case thumb.OpSTR:
 				le.PutUint32(p.data[off&pageMask:], r[in.Rd&15])

@@ -22,6 +22,7 @@ func (m *Machine) armLoad(h *Hart, addr, size uint32, inflight uint64, unpriv bo
 		if len(m.watches) > 0 {
 			m.checkWatch(h, addr, int(size), AccessRead)
 		}
+		mem.noteRead(addr-mem.base, size)
 		return mem.readRAM(addr-mem.base, int(size)), armFault{}
 	}
 	priv := a.privileged() && !unpriv
@@ -46,6 +47,7 @@ func (m *Machine) armLoad(h *Hart, addr, size uint32, inflight uint64, unpriv bo
 		return 0, armFault{exc: excBusFault, cfsr: cfsrPRECISERR | cfsrBFARVALID, addr: addr}
 	}
 	m.inflight, m.armIO = inflight, 1
+	m.noteDevice(addr, int(size), AccessRead)
 	v := d.dev.Read(addr-d.base, int(size))
 	m.armIO = 0
 	if len(m.watches) > 0 {
@@ -99,6 +101,7 @@ func (m *Machine) armStore(h *Hart, addr, size, v uint32, inflight uint64, unpri
 		return armFault{exc: excBusFault, cfsr: cfsrPRECISERR | cfsrBFARVALID, addr: addr}
 	}
 	m.inflight, m.armIO = inflight, 1
+	m.noteDevice(addr, int(size), AccessWrite)
 	d.dev.Write(addr-d.base, int(size), uint64(v))
 	m.armIO = 0
 	if len(m.watches) > 0 {

@@ -40,6 +40,7 @@ type block struct {
 	start  uint32
 	end    uint32 // address after the last instruction
 	jumpPC uint32
+	lines  uint64 // the page's 64-byte lines its instructions lie in (bit k: line k)
 	fall   *block
 	jump   *block
 }
@@ -99,6 +100,7 @@ func (m *Machine) buildBlock(cp *codePage, cpBase, pc uint32) *block {
 			break
 		}
 		cp.cover(pc-cpBase, uint32(in.ln))
+		b.lines |= 1<<((pc-cpBase)>>LineShift) | 1<<((pc-cpBase+uint32(in.ln)-1)>>LineShift)
 		o := bop{op: in.op, rd: in.rd, rs1: in.rs1, rs2: in.rs2, imm: in.imm, pc: pc, k: k}
 		next := pc + uint32(in.ln)
 		k++

@@ -33,7 +33,7 @@ func (m *Machine) runBlocks(h *Hart, cp *codePage, cpBase, pc uint32, n, limit u
 		}
 		var used uint64
 		var exit int
-		last, pc, used, exit = runChain(x, b, limit-n, fp, base)
+		last, pc, used, exit = runChain(x, b, limit-n, fp, base, &cp.blkLines)
 		n += used
 		if exit >= 0 {
 			o := &last.ops[exit]
@@ -43,14 +43,16 @@ func (m *Machine) runBlocks(h *Hart, cp *codePage, cpBase, pc uint32, n, limit u
 }
 
 // runChain runs block b on registers x, then the blocks linked after it,
-// while each fits in the steps left of budget. It returns the block it ran
+// while each fits in the steps left of budget, marking the lines each
+// block covers in lines (the page's executed-lines activity; a block left
+// at a load or store marks its lines all the same, which only makes a
+// reverse search scan a segment it could have skipped). It returns the block it ran
 // last, the next pc and the steps run. exit is -1, or the index of the
 // load or store of last whose fast path did not apply: nothing of it and
 // after it was done, and the steps of last are not counted in used.
-func runChain(x *[256]uint32, b *block, budget uint64, fp []fastPage, base uint32) (last *block, pc uint32, used uint64, exit int) {
+func runChain(x *[256]uint32, b *block, budget uint64, fp []fastPage, base uint32, lines *uint64) (last *block, pc uint32, used uint64, exit int) {
 next:
-	// activity: exec range — the instructions of b (b.start to b.end, and
-	// the runs it reached through followed jumps) execute from here.
+	*lines |= b.lines // activity: the lines of b (all its runs, followed jumps included)
 	pc = b.end
 	ops := b.ops
 	for i := 0; i < len(ops); i++ {
@@ -139,6 +141,7 @@ next:
 			if i := a >> pageShift; i < uint32(len(fp)) {
 				if p := fp[i].wr; p != nil && a&pageMask <= pageSize-4 {
 					le.PutUint32(p.data[a&pageMask:], x[o.rs2])
+					p.wl[a&pageMask>>LineShift] = 1 // activity: a line stored to
 					continue
 				}
 			}
@@ -148,6 +151,7 @@ next:
 			if i := a >> pageShift; i < uint32(len(fp)) {
 				if p := fp[i].wr; p != nil {
 					p.data[a&pageMask] = byte(x[o.rs2])
+					p.wl[a&pageMask>>LineShift] = 1 // activity: a line stored to
 					continue
 				}
 			}
@@ -157,6 +161,7 @@ next:
 			if i := a >> pageShift; i < uint32(len(fp)) {
 				if p := fp[i].wr; p != nil && a&pageMask <= pageSize-2 {
 					le.PutUint16(p.data[a&pageMask:], uint16(x[o.rs2]))
+					p.wl[a&pageMask>>LineShift] = 1 // activity: a line stored to
 					continue
 				}
 			}

@@ -41,7 +41,7 @@ func (m *Machine) setupRegions() {
 	for i := range mem.flags {
 		mem.flags[i] |= pfHole
 	}
-	mark := func(r Region, set uint8) {
+	mark := func(r Region, set uint16) {
 		for a := uint64(r.Base); a < uint64(r.Base)+uint64(r.Size); a += pageSize {
 			i := (uint32(a) - b.RAMBase) >> pageShift
 			mem.flags[i] = mem.flags[i]&^pfHole | set

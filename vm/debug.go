@@ -163,7 +163,12 @@ func (m *Machine) WriteMemory(addr uint32, buf []byte) error {
 }
 
 // ResetActivity starts a new activity summary.
-func (m *Machine) ResetActivity() { m.mem.resetActivity() }
+func (m *Machine) ResetActivity() {
+	m.mem.resetActivity()
+	m.act.devices = m.act.devices[:0]
+	m.act.devicesAll = false
+	m.act.traps = m.act.traps[:0]
+}
 
 // Activity returns the RAM page numbers (address>>12) from which code was
 // fetched and to which stores landed since ResetActivity, in ascending order.

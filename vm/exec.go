@@ -57,6 +57,7 @@ loop:
 					break
 				}
 			}
+			cp.lines[off>>LineShift] = 1 // activity: executed lines (a store, no dependency chain)
 			in := &cp.s[off>>1]
 		dispatch:
 			switch in.op {
@@ -206,6 +207,7 @@ loop:
 				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(fp)) {
 					if p := fp[i].wr; p != nil && o&pageMask <= pageSize-4 {
 						le.PutUint32(p.data[o&pageMask:], x[in.rs2])
+						p.wl[o&pageMask>>LineShift] = 1 // activity: a line stored to
 						break
 					}
 				}
@@ -222,6 +224,7 @@ loop:
 				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(fp)) {
 					if p := fp[i].wr; p != nil {
 						p.data[o&pageMask] = byte(x[in.rs2])
+						p.wl[o&pageMask>>LineShift] = 1 // activity: a line stored to
 						break
 					}
 				}
@@ -238,6 +241,7 @@ loop:
 				if o, i := a-base, (a-base)>>pageShift; i < uint32(len(fp)) {
 					if p := fp[i].wr; p != nil && o&pageMask <= pageSize-2 {
 						le.PutUint16(p.data[o&pageMask:], uint16(x[in.rs2]))
+						p.wl[o&pageMask>>LineShift] = 1 // activity: a line stored to
 						break
 					}
 				}

@@ -71,6 +71,7 @@ type Machine struct {
 	watches   []watch
 	uartOut   func(byte)
 	noFast    bool // test hook: no predecoded slots, so every step takes the full switch
+	act       activity
 
 	// Semihosting (semihost.go): the call a core makes for a semihosting
 	// trap, nil when disabled; the state it keeps; the loaded image parts.

@@ -14,11 +14,12 @@ const (
 type page struct {
 	data [pageSize]byte
 	gen  uint64
+	wl   lineMarks // activity: lines stored to, valid while the page is flagged pfWritten
 }
 
 // Per-page flags.
 const (
-	pfWatchR  uint8 = 1 << iota // a read watchpoint covers part of the page
+	pfWatchR  uint16 = 1 << iota // a read watchpoint covers part of the page
 	pfWatchW                    // a write watchpoint covers part of the page
 	pfResv                      // another hart may hold an LR reservation here
 	pfWritten                   // activity: stored to since ResetActivity
@@ -26,6 +27,7 @@ const (
 	pfKeep                      // scratch mark used while restoring a snapshot
 	pfHole                      // not RAM: the board maps nothing here
 	pfROM                       // read-only (ROM, flash): guest stores fault
+	pfRead                      // activity: loaded from since ResetActivity
 )
 
 // memory is the guest RAM. pages is the state; fast holds the fast-path views
@@ -42,10 +44,11 @@ type memory struct {
 	code        []*codePage
 	acode       []*armPage // Thumb code pages (Cortex-M boards only, else nil)
 	holes       bool       // some pages are not backed by RAM (pfHole)
-	flags       []uint8
+	flags       []uint16
 	gen         uint64
 	written     []uint32 // activity lists
 	exec        []uint32
+	read        []uint32
 	alloc       []uint32 // indices of allocated pages
 	allocSorted bool
 }
@@ -66,7 +69,7 @@ func newMemory(base, size uint32) *memory {
 	return &memory{
 		base: base, size: size,
 		pages: make([]*page, n), fast: make([]fastPage, n),
-		code: make([]*codePage, n), flags: make([]uint8, n), gen: 1,
+		code: make([]*codePage, n), flags: make([]uint16, n), gen: 1,
 	}
 }
 
@@ -108,9 +111,10 @@ func (mem *memory) clearFastWrites() {
 	mem.wrSet = mem.wrSet[:0]
 }
 
-// refreshRead recomputes fast[i].rd.
+// refreshRead recomputes fast[i].rd: loads take the slow path on a
+// read-watched page and on the first load of a page in an activity period.
 func (mem *memory) refreshRead(i uint32) {
-	if mem.flags[i]&pfWatchR != 0 {
+	if mem.flags[i]&(pfWatchR|pfRead) != pfRead {
 		mem.fast[i].rd = nil
 	} else {
 		mem.fast[i].rd = mem.pages[i]
@@ -129,7 +133,7 @@ func (mem *memory) writable(i uint32, o, n uint32) *page {
 		mem.alloc = append(mem.alloc, i)
 		mem.allocSorted = false
 	} else if p.gen != mem.gen {
-		np := &page{data: p.data, gen: mem.gen}
+		np := &page{data: p.data, gen: mem.gen, wl: p.wl}
 		p = np
 		mem.pages[i] = p
 		mem.refreshRead(i)
@@ -146,7 +150,9 @@ func (mem *memory) writable(i uint32, o, n uint32) *page {
 	if f&pfWritten == 0 {
 		mem.flags[i] = f | pfWritten
 		mem.written = append(mem.written, i)
+		p.wl = lineMarks{}
 	}
+	p.wl.set(o, max(n, 1))
 	if !mem.hasCode(i) && f&(pfWatchW|pfResv|pfROM) == 0 && mem.fast[i].wr == nil {
 		mem.fast[i].wr = p
 		mem.wrSet = append(mem.wrSet, i)
@@ -212,9 +218,20 @@ func (mem *memory) resetActivity() {
 	}
 	for _, i := range mem.exec {
 		mem.flags[i] &^= pfExec
+		if cp := mem.code[i]; cp != nil {
+			cp.lines, cp.blkLines = lineMarks{}, 0
+		}
+		if mem.acode != nil && mem.acode[i] != nil {
+			mem.acode[i].lines = lineMarks{}
+		}
+	}
+	for _, i := range mem.read {
+		mem.flags[i] &^= pfRead
+		mem.fast[i].rd = nil
 	}
 	mem.written = mem.written[:0]
 	mem.exec = mem.exec[:0]
+	mem.read = mem.read[:0]
 	mem.clearFastWrites()
 }
 

@@ -100,12 +100,14 @@ const slotsPerPage = pageSize / 2
 // codePage holds the predecoded instructions of one RAM page and the
 // decoded blocks built from them (block.go), indexed by start slot.
 type codePage struct {
-	s    [slotsPerPage]insn
-	blk  [slotsPerPage]*block
-	cov  [slotsPerPage / 64]uint64 // slots some block was built from
-	nblk int                       // entries set in blk
-	bps  uint64                    // breakpoint fingerprint the blocks were built under
-	none block                     // the entry of slots where no block starts
+	s        [slotsPerPage]insn
+	blk      [slotsPerPage]*block
+	cov      [slotsPerPage / 64]uint64 // slots some block was built from
+	nblk     int                       // entries set in blk
+	bps      uint64                    // breakpoint fingerprint the blocks were built under
+	none     block                     // the entry of slots where no block starts
+	lines    lineMarks                 // activity: lines executed one instruction at a time (exec's switch)
+	blkLines uint64                    // activity: lines executed by blocks (bit k: line k)
 }
 
 // invalidate forgets the decoded instructions overlapping bytes [o, o+n).

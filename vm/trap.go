@@ -27,6 +27,7 @@ func (m *Machine) exception(h *Hart, pc, cause, tval uint32, inflight uint64) bo
 		return false
 	}
 	h.enterTrap(pc, cause, tval, target)
+	m.noteTrap(h, cause)
 	if m.trapStops {
 		m.setStop(Stop{Reason: StopTrap, Hart: h.id, PC: pc, Time: m.time + inflight, Cause: cause, Tval: tval})
 	}
@@ -90,6 +91,7 @@ func (m *Machine) interrupt(h *Hart) bool {
 	}
 	h.waiting = false
 	h.enterTrap(h.pc, cause, 0, target)
+	m.noteTrap(h, cause)
 	if m.trapStops {
 		m.setStop(Stop{Reason: StopTrap, Hart: h.id, PC: h.mepc, Time: m.time, Cause: cause})
 	}
