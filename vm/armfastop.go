@@ -8,11 +8,11 @@ import "github.com/rewind-debugger/rewind/vm/thumb"
 // so armFast runs it without re-examining the fields. 0 means the
 // instruction always takes the full switch.
 const (
-	xNone uint8 = iota
-	xMOVi       // Rd = Imm (MOV without S, MOVW)
-	xMOVr       // Rd = Rm
-	xMOVSr      // Rd = Rm; NZ
-	xLSL        // Rd = Rm << ShN (1-31), no flags
+	xNone  uint8 = iota
+	xMOVi        // Rd = Imm (MOV without S, MOVW)
+	xMOVr        // Rd = Rm
+	xMOVSr       // Rd = Rm; NZ
+	xLSL         // Rd = Rm << ShN (1-31), no flags
 	xLSR
 	xASR
 	xLSLS // the same with NZC
@@ -71,25 +71,25 @@ const (
 	xBL
 	xCBZ
 	xCBNZ
-	xBX  // plain interworking branches only (no exception return, no T=0)
-	xBLX // likewise
+	xBX    // plain interworking branches only (no exception return, no T=0)
+	xBLX   // likewise
 	xLDRi  // word load, Rn + Imm, no writeback
 	xLDRBi // likewise, byte
 	xSTRi  // word store, Rn + Imm, no writeback
 	xSTRBi
-	xLDRr    // word load, Rn + (Rm << ShN), no writeback
-	xLDRBr   // likewise, byte
-	xSTRr    // word store, Rn + (Rm << ShN), no writeback
-	xSTRBr   // likewise, byte
-	xLDRiw   // word load, immediate offset with writeback (pre- or post-indexed)
-	xLDRBiw  // likewise, byte
-	xSTRiw   // word store, immediate offset with writeback
-	xSTRBiw  // likewise, byte
-	xLD      // any other load of LDR/LDRB/LDRH/LDRSB/LDRSH (literal included)
-	xST      // any other store of STR/STRB/STRH
-	xLDM     // LDMIA without PC in the list
-	xLDMpc   // LDMIA with PC (POP {..., pc})
-	xSTMDB   // STMDB (PUSH)
+	xLDRr   // word load, Rn + (Rm << ShN), no writeback
+	xLDRBr  // likewise, byte
+	xSTRr   // word store, Rn + (Rm << ShN), no writeback
+	xSTRBr  // likewise, byte
+	xLDRiw  // word load, immediate offset with writeback (pre- or post-indexed)
+	xLDRBiw // likewise, byte
+	xSTRiw  // word store, immediate offset with writeback
+	xSTRBiw // likewise, byte
+	xLD     // any other load of LDR/LDRB/LDRH/LDRSB/LDRSH (literal included)
+	xST     // any other store of STR/STRB/STRH
+	xLDM    // LDMIA without PC in the list
+	xLDMpc  // LDMIA with PC (POP {..., pc})
+	xSTMDB  // STMDB (PUSH)
 	xNOP
 )
 
