@@ -30,6 +30,9 @@ loop:
 			r[in.Rd&15] = in.Imm
 		case xMOVr:
 			r[in.Rd&15] = r[in.Rm&15]
+		case xMOVSi:
+			r[in.Rd&15] = in.Imm
+			f = f&3 | nzOf(in.Imm)
 		case xMOVSr:
 			v := r[in.Rm&15]
 			r[in.Rd&15] = v

@@ -12,6 +12,7 @@ const (
 	xMOVi        // Rd = Imm (MOV without S, MOVW)
 	xMOVr        // Rd = Rm
 	xMOVSr       // Rd = Rm; NZ
+	xMOVSi       // Rd = Imm; NZ (an immediate without carry out)
 	xLSL         // Rd = Rm << ShN (1-31), no flags
 	xLSR
 	xASR
@@ -200,6 +201,8 @@ func armFastDP(in *thumb.Inst) uint8 {
 		return xMOVr
 	case form{thumb.OpMOV, true, false, true, false}:
 		return xMOVSr
+	case form{thumb.OpMOV, true, true, false, false}:
+		return pick(in.Flags&thumb.FImmC == 0, xMOVSi)
 	case form{thumb.OpADD, false, true, false, false}:
 		return xADDi
 	case form{thumb.OpADD, false, false, true, false}:
