@@ -20,9 +20,10 @@ func armFast(a *armState, ap *armPage, apBase, pc uint32, n, limit uint64, mem *
 	}
 	r := &a.r
 	f := a.nzcv
+	o := pc - apBase // offset of pc in the page
 loop:
-	for n < limit && pc-apBase < pageSize {
-		in := &ap.s[(pc-apBase)>>1]
+	for n < limit && o < pageSize {
+		in := &ap.s[o>>1]
 		switch in.X {
 		case xNone:
 			break loop
@@ -81,14 +82,14 @@ loop:
 			res := x - y
 			r[in.Rd&15] = res
 			f = subNZCV(x, y, res)
-			if o := pc - apBase + uint32(in.Size); o < pageSize && n+1 < limit {
-				if b := &ap.s[o>>1]; b.X == xBcc {
+			if o2 := o + uint32(in.Size); o2 < pageSize && n+1 < limit {
+				if b := &ap.s[o2>>1]; b.X == xBcc {
 					n += 2
 					if condTable[b.Cond&15]>>(f&15)&1 != 0 {
-						pc += uint32(in.Size) + 4 + b.Imm
+						o += uint32(in.Size) + 4 + b.Imm
 						continue
 					}
-					pc += uint32(in.Size) + uint32(b.Size)
+					o += uint32(in.Size) + uint32(b.Size)
 					continue
 				}
 			}
@@ -100,28 +101,28 @@ loop:
 		case xCMPi:
 			x, y := r[in.Rn&15], in.Imm
 			f = subNZCV(x, y, x-y)
-			if o := pc - apBase + uint32(in.Size); o < pageSize && n+1 < limit {
-				if b := &ap.s[o>>1]; b.X == xBcc {
+			if o2 := o + uint32(in.Size); o2 < pageSize && n+1 < limit {
+				if b := &ap.s[o2>>1]; b.X == xBcc {
 					n += 2
 					if condTable[b.Cond&15]>>(f&15)&1 != 0 {
-						pc += uint32(in.Size) + 4 + b.Imm
+						o += uint32(in.Size) + 4 + b.Imm
 						continue
 					}
-					pc += uint32(in.Size) + uint32(b.Size)
+					o += uint32(in.Size) + uint32(b.Size)
 					continue
 				}
 			}
 		case xCMPr:
 			x, y := r[in.Rn&15], r[in.Rm&15]
 			f = subNZCV(x, y, x-y)
-			if o := pc - apBase + uint32(in.Size); o < pageSize && n+1 < limit {
-				if b := &ap.s[o>>1]; b.X == xBcc {
+			if o2 := o + uint32(in.Size); o2 < pageSize && n+1 < limit {
+				if b := &ap.s[o2>>1]; b.X == xBcc {
 					n += 2
 					if condTable[b.Cond&15]>>(f&15)&1 != 0 {
-						pc += uint32(in.Size) + 4 + b.Imm
+						o += uint32(in.Size) + 4 + b.Imm
 						continue
 					}
-					pc += uint32(in.Size) + uint32(b.Size)
+					o += uint32(in.Size) + uint32(b.Size)
 					continue
 				}
 			}
@@ -309,47 +310,47 @@ loop:
 		case xCLZ:
 			r[in.Rd&15] = uint32(bits.LeadingZeros32(r[in.Rm&15]))
 		case xADR:
-			r[in.Rd&15] = (pc+4)&^3 + in.Imm
+			r[in.Rd&15] = (apBase+o+4)&^3 + in.Imm
 		case xNOP:
 		case xB:
-			pc += 4 + in.Imm
+			o += 4 + in.Imm
 			n++
 			continue
 		case xBcc:
 			n++
 			if condTable[in.Cond&15]>>(f&15)&1 != 0 {
-				pc += 4 + in.Imm
+				o += 4 + in.Imm
 				continue
 			}
-			pc += uint32(in.Size)
+			o += uint32(in.Size)
 			continue
 		case xBL:
-			r[14] = (pc + 4) | 1
-			pc += 4 + in.Imm
+			r[14] = (apBase + o + 4) | 1
+			o += 4 + in.Imm
 			n++
 			continue
 		case xCBZ:
 			n++
 			if r[in.Rn&15] == 0 {
-				pc += 4 + in.Imm
+				o += 4 + in.Imm
 				continue
 			}
-			pc += 2
+			o += 2
 			continue
 		case xCBNZ:
 			n++
 			if r[in.Rn&15] != 0 {
-				pc += 4 + in.Imm
+				o += 4 + in.Imm
 				continue
 			}
-			pc += 2
+			o += 2
 			continue
 		case xBX:
 			t := r[in.Rm&15]
 			if t&1 == 0 || t >= 0xf0000000 {
 				break loop
 			}
-			pc = t &^ 1
+			o = t&^1 - apBase
 			n++
 			continue
 		case xBLX:
@@ -357,8 +358,8 @@ loop:
 			if t&1 == 0 || t >= 0xf0000000 {
 				break loop
 			}
-			r[14] = (pc + 2) | 1
-			pc = t &^ 1
+			r[14] = (apBase + o + 2) | 1
+			o = t&^1 - apBase
 			n++
 			continue
 		case xLDRi:
@@ -482,7 +483,7 @@ loop:
 			}
 			r[in.Rn&15] = ea
 		case xLD:
-			addr, ea := lsAddr(r, in, pc)
+			addr, ea := lsAddr(r, in, apBase+o)
 			size := lsSize(in.Op)
 			off := addr - mem.base
 			if off>>pageShift >= uint32(len(mem.fast)) || off&pageMask > pageSize-size || (addr&(size-1) != 0 && a.ccr&ccrUNALIGNTRP != 0) {
@@ -511,7 +512,7 @@ loop:
 				r[in.Rn&15] = ea
 			}
 		case xST:
-			addr, ea := lsAddr(r, in, pc)
+			addr, ea := lsAddr(r, in, apBase+o)
 			size := lsSize(in.Op)
 			off := addr - mem.base
 			if off>>pageShift >= uint32(len(mem.fast)) || off&pageMask > pageSize-size || (addr&(size-1) != 0 && a.ccr&ccrUNALIGNTRP != 0) {
@@ -577,7 +578,7 @@ loop:
 			if in.Flags&thumb.FWback != 0 {
 				r[in.Rn&15] = start + 4*cnt
 			}
-			pc = npc &^ 1
+			o = npc&^1 - apBase
 			n++
 			continue
 		case xSTMDB:
@@ -605,13 +606,13 @@ loop:
 		}
 		n++
 		if in.Size == 2 {
-			pc += 2
+			o += 2
 			continue
 		}
-		pc += 4
+		o += 4
 	}
 	a.nzcv = f
-	return pc, n
+	return apBase + o, n
 }
 
 // nzOf is the N and Z flags of res in place.
