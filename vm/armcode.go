@@ -20,7 +20,7 @@ func (ap *armPage) invalidate(o, n uint32) {
 	last := min((o+n-1)>>1, slotsPerPage-1)
 	for k := first; k <= last; k++ {
 		if ap.s[k].Op != thumb.OpBreak {
-			ap.s[k].Op = thumb.OpUndecoded
+			ap.s[k].Op, ap.s[k].X = thumb.OpUndecoded, xNone
 		}
 	}
 }
@@ -41,7 +41,7 @@ func (m *Machine) armCodeAt(pc uint32) (*armPage, uint32) {
 		pageAddr := mem.base + i<<pageShift
 		for a := range m.bps {
 			if a-pageAddr < pageSize {
-				ap.s[(a-pageAddr)>>1].Op = thumb.OpBreak
+				ap.s[(a-pageAddr)>>1].Op, ap.s[(a-pageAddr)>>1].X = thumb.OpBreak, xNone
 			}
 		}
 	}
@@ -70,6 +70,7 @@ func (m *Machine) armDecodeAt(pc uint32) (thumb.Inst, bool) {
 	if m.armCfg.v6m && !v6mHas(&in) {
 		in = thumb.Inst{Op: thumb.OpUndef, Size: in.Size}
 	}
+	in.X = armFastKind(&in)
 	return in, true
 }
 
@@ -104,9 +105,10 @@ func (m *Machine) armMarkBreak(pc uint32, on bool) {
 	if ap == nil {
 		return
 	}
+	sl := &ap.s[off&pageMask>>1]
 	if on {
-		ap.s[off&pageMask>>1].Op = thumb.OpBreak
+		sl.Op, sl.X = thumb.OpBreak, xNone
 	} else {
-		ap.s[off&pageMask>>1].Op = thumb.OpUndecoded
+		sl.Op, sl.X = thumb.OpUndecoded, xNone
 	}
 }

@@ -179,6 +179,9 @@ func (m *Machine) fpLoadStore(h *Hart, h1, h2, pc uint32, n uint64) (armDone, ar
 func (m *Machine) fpTransfer(a *armState, h1, h2 uint32) bool {
 	l, c, op := h1>>4&1, h2>>8&1, h1>>5&7
 	rt := h2 >> 12 & 15
+	if h2&0x6f != 0 { // (0) bits set: QEMU raises UNDEFINSTR
+		return false
+	}
 	switch {
 	case c == 0 && op == 0: // VMOV Sn <-> Rt
 		sn := sreg(h1&15, h2>>7&1)
@@ -187,6 +190,8 @@ func (m *Machine) fpTransfer(a *armState, h1, h2 uint32) bool {
 		} else {
 			a.s[sn] = a.r[rt]
 		}
+	case c == 0 && op == 7 && h2&0x80 != 0:
+		return false
 	case c == 0 && op == 7 && h1&15 == 1: // VMRS / VMSR FPSCR
 		if l == 0 {
 			a.fpscr = a.r[rt] & fpscrMask
@@ -201,7 +206,7 @@ func (m *Machine) fpTransfer(a *armState, h1, h2 uint32) bool {
 		} else {
 			a.r[rt] = 0x11000011
 		}
-	case c == 1 && h1>>6&1 == 0 && h2&0x60 == 0: // VMOV.32 Dd[x], Rt and back
+	case c == 1 && h1>>6&3 == 0: // VMOV.32 Dd[x], Rt and back
 		s := (h2>>7&1<<4|h1&15)*2 + h1>>5&1
 		if s >= 32 {
 			return false

@@ -73,6 +73,7 @@ func (m *Machine) armBoot(h *Hart) {
 	pc, _ := m.armLoad(h, 4, 4, 0, false)
 	a.r[13] = sp &^ 3
 	a.r[14] = 0xffffffff
+	a.nzcv = 4 // APSR is UNKNOWN at reset; QEMU 7.2 shows Z set (xPSR 0x41000000)
 	a.tFault = pc&1 == 0
 	h.pc = pc &^ 1
 }

@@ -185,12 +185,7 @@ func (a *armState) setNZCV(res uint32, c, v bool) {
 }
 
 // zbit is the Z flag of res in place (bit 2).
-func zbit(res uint32) uint8 {
-	if res == 0 {
-		return 4
-	}
-	return 0
-}
+func zbit(res uint32) uint8 { return b2u8(res == 0) << 2 }
 
 // itAdvance moves ITSTATE to the next instruction of the block.
 func (a *armState) itAdvance() {

@@ -87,8 +87,14 @@ func decodeLSDual(h1, h2 uint32) Inst {
 	case op1 == 0 && op2 == 0:
 		return Inst{Op: OpSTREX, Rd: rt, Rm: rt2, Rn: rn, Imm: (h2 & 0xff) << 2}
 	case op1 == 0 && op2 == 1:
+		if h2&0xf00 != 0xf00 { // (1)(1)(1)(1): QEMU raises UNDEFINSTR
+			return undef()
+		}
 		return Inst{Op: OpLDREX, Rd: rt, Rn: rn, Imm: (h2 & 0xff) << 2}
 	case op1 == 1 && op2 == 0:
+		if h2&0xf00 != 0xf00 && h2>>4&14 == 4 { // STREXB/H: (1)(1)(1)(1)
+			return undef()
+		}
 		switch h2 >> 4 & 15 {
 		case 4:
 			return Inst{Op: OpSTREXB, Rd: rt, Rm: uint8(h2 & 15), Rn: rn}
@@ -98,13 +104,21 @@ func decodeLSDual(h1, h2 uint32) Inst {
 		return undef()
 	case op1 == 1 && op2 == 1:
 		switch h2 >> 4 & 15 {
-		case 0:
-			return Inst{Op: OpTBB, Rn: rn, Rm: uint8(h2 & 15)}
-		case 1:
+		case 0, 1:
+			if h2&0xff00 != 0xf000 { // (1)(1)(1)(1)(0)(0)(0)(0): QEMU raises UNDEFINSTR
+				return undef()
+			}
+			if h2&0x10 == 0 {
+				return Inst{Op: OpTBB, Rn: rn, Rm: uint8(h2 & 15)}
+			}
 			return Inst{Op: OpTBH, Rn: rn, Rm: uint8(h2 & 15)}
-		case 4:
-			return Inst{Op: OpLDREXB, Rd: rt, Rn: rn}
-		case 5:
+		case 4, 5:
+			if h2&0xf0f != 0xf0f { // (1)(1)(1)(1) twice
+				return undef()
+			}
+			if h2&0x10 == 0 {
+				return Inst{Op: OpLDREXB, Rd: rt, Rn: rn}
+			}
 			return Inst{Op: OpLDREXH, Rd: rt, Rn: rn}
 		}
 		return undef()
@@ -173,6 +187,9 @@ func dpOp(op, rd, rn uint32, s bool) (Op, bool) {
 }
 
 func decodeDPShifted(h1, h2 uint32) Inst {
+	if h2&0x8000 != 0 { // (0): QEMU raises UNDEFINSTR
+		return undef()
+	}
 	rn, rd, rm := h1&15, h2>>8&15, h2&15
 	s := h1&0x10 != 0
 	op, ok := dpOp(h1>>5&15, rd, rn, s)
@@ -255,6 +272,9 @@ func decodeDPPlainImm(h1, h2 uint32) Inst {
 	imm12 := (h1>>10&1)<<11 | (h2>>12&7)<<8 | h2&0xff
 	imm5 := (h2>>12&7)<<2 | h2>>6&3
 	sat := h2 & 31
+	if h1>>4&0x10 != 0 && (h1&0x400 != 0 || h2&0x20 != 0) {
+		return undef() // saturate and bit-field forms: (0) bits set (QEMU raises UNDEFINSTR)
+	}
 	switch h1 >> 4 & 31 {
 	case 0x00:
 		if rn == 15 {
@@ -437,6 +457,9 @@ func decodeDPReg(h1, h2 uint32) Inst {
 		}
 		return in
 	case op1 <= 5 && op2&8 != 0: // extend (and add)
+		if h2&0x40 != 0 { // (0): QEMU raises UNDEFINSTR
+			return undef()
+		}
 		ops := [6]Op{OpSXTH, OpUXTH, OpUndef, OpUndef, OpSXTB, OpUXTB}
 		if ops[op1] == OpUndef {
 			return dsp(h1, h2) // SXTAB16, UXTAB16
@@ -464,6 +487,9 @@ func decodeDPReg(h1, h2 uint32) Inst {
 }
 
 func decodeMul(h1, h2 uint32) Inst {
+	if h2&0xc0 != 0 { // 0 0 in every form (QEMU raises UNDEFINSTR)
+		return undef()
+	}
 	rn, ra, rd, rm := uint8(h1&15), uint8(h2>>12&15), uint8(h2>>8&15), uint8(h2&15)
 	if op1 := h1 >> 4 & 7; op1 != 0 {
 		op2 := h2 >> 4 & 3

@@ -24,7 +24,8 @@ type Inst struct {
 	ShT   uint8 // shift type of the second operand (Sh* constants)
 	ShN   uint8 // shift amount (1-32) or rotation/width, per Op
 	Cond  uint8 // condition of a conditional branch (0-14)
-	_     [2]byte
+	X     uint8 // free for an executor's own classification; Decode leaves it 0
+	_     byte
 	Imm   uint32 // immediate, offset, register list or system register
 }
 
