@@ -3,6 +3,7 @@ package vm
 import (
 	"bytes"
 	"debug/elf"
+	"encoding/binary"
 	"errors"
 	"fmt"
 )
@@ -21,9 +22,15 @@ func (m *Machine) checkELFMachine(em elf.Machine) error {
 	return nil
 }
 
+// efARMABIFloatHard is e_flags' EF_ARM_ABI_FLOAT_HARD (the VFP registers
+// carry float arguments).
+const efARMABIFloatHard = 0x400
+
 // BoardForELF picks the board for an ELF: the named board (a built-in
 // board's name or alias, or a board file's path, see ResolveBoard) if name
-// is not empty, else by e_machine (EM_ARM: mps2-an385; EM_RISCV: virt).
+// is not empty, else by e_machine (EM_RISCV: virt; EM_ARM: mps2-an385, or
+// mps2-an386, the Cortex-M4F, when the ELF uses the hard-float ABI, which
+// needs an FPU).
 func BoardForELF(data []byte, name string) (Board, error) {
 	if name != "" {
 		return ResolveBoard(name)
@@ -40,6 +47,10 @@ func BoardForELF(data []byte, name string) (Board, error) {
 	}
 	switch em {
 	case elf.EM_ARM:
+		if len(data) >= 40 && elf.Data(data[elf.EI_DATA]) == elf.ELFDATA2LSB &&
+			binary.LittleEndian.Uint32(data[36:])&efARMABIFloatHard != 0 {
+			return MPS2Board("mps2-an386")
+		}
 		return MPS2Board("mps2-an385")
 	case elf.EM_RISCV:
 		return VirtBoard(0), nil

@@ -81,3 +81,22 @@ func TestARMSemihostingOff(t *testing.T) {
 		t.Errorf("hook saw op %#x, r0 %d, pc %#x; want 0x18, 7, looping at 0x104", called, m.harts[0].arm.r[0], m.harts[0].pc)
 	}
 }
+
+// TestBoardForHardFloatELF: an ARM ELF built for the hard-float ABI needs
+// an FPU, so it runs on the Cortex-M4F board unless one is named.
+func TestBoardForHardFloatELF(t *testing.T) {
+	for _, c := range []struct{ elf, board string }{
+		{"../testdata/rtos/rtos-cm4f.elf", "mps2-an386"},
+		{"../testdata/rtos/rtos-cm3.elf", "mps2-an385"},
+		{"../testdata/firmware/demo.elf", "virt"},
+	} {
+		data, err := os.ReadFile(c.elf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := BoardForELF(data, "")
+		if err != nil || b.Name != c.board {
+			t.Errorf("%s: board %q (%v), want %s", c.elf, b.Name, err, c.board)
+		}
+	}
+}
