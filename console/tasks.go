@@ -40,12 +40,6 @@ func (c *Console) infoTasks() bool {
 	return true
 }
 
-// tasksRunning tells whether the threads are RTOS tasks now (a FreeRTOS
-// scheduler runs).
-func (c *Console) tasksRunning() bool {
-	return debugger.TasksActive(c.s.Threads())
-}
-
 // selectedThread is the id of the thread commands apply to: the one
 // chosen with "thread N" if it still exists, else the running one.
 func (c *Console) selectedThread(threads []debugger.Thread) int {
