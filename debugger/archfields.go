@@ -18,37 +18,50 @@ func armExceptionName(n uint32) string {
 	return fmt.Sprintf("reserved exception %d", n)
 }
 
-// bitName is one named bit of a register and what it means when set.
+// bitName is one named bit of a status register: its field name, a short
+// meaning (the register view) and the fault report's sentence (empty for
+// the address-valid bits, which the report shows with the bit they
+// qualify).
 type bitName struct {
-	bit  uint
-	name string
-	text string
+	bit   uint
+	name  string
+	text  string
+	words string
 }
 
-// cfsrBits are the Configurable Fault Status Register's bits.
+// cfsrBits are the Configurable Fault Status Register's bits
+// (ARMv7-M ARM B3.2.15), MemManage, BusFault and UsageFault in that order.
 func cfsrBits() []bitName {
 	return []bitName{
-		{0, "IACCVIOL", "instruction access violation"}, {1, "DACCVIOL", "data access violation"},
-		{3, "MUNSTKERR", "MemManage fault on exception return unstacking"},
-		{4, "MSTKERR", "MemManage fault on exception entry stacking"},
-		{5, "MLSPERR", "MemManage fault during lazy FP state preservation"},
-		{7, "MMARVALID", "MMFAR holds the faulting address"},
-		{8, "IBUSERR", "instruction bus error"}, {9, "PRECISERR", "precise data bus error"},
-		{10, "IMPRECISERR", "imprecise data bus error"},
-		{11, "UNSTKERR", "bus fault on exception return unstacking"},
-		{12, "STKERR", "bus fault on exception entry stacking"},
-		{13, "LSPERR", "bus fault during lazy FP state preservation"},
-		{15, "BFARVALID", "BFAR holds the faulting address"},
-		{16, "UNDEFINSTR", "undefined instruction"}, {17, "INVSTATE", "invalid state (Thumb bit clear)"},
-		{18, "INVPC", "invalid EXC_RETURN on exception return"}, {19, "NOCP", "no coprocessor (FPU disabled)"},
-		{24, "UNALIGNED", "unaligned access"}, {25, "DIVBYZERO", "divide by zero"},
+		{0, "IACCVIOL", "instruction access violation", "instruction access violation (MPU or execute-never region)"},
+		{1, "DACCVIOL", "data access violation", "data access violation (MPU)"},
+		{3, "MUNSTKERR", "MemManage fault on exception return unstacking", "unstacking error on exception return (MemManage)"},
+		{4, "MSTKERR", "MemManage fault on exception entry stacking", "stacking error on exception entry (MemManage)"},
+		{5, "MLSPERR", "MemManage fault during lazy FP state preservation", "lazy FP state preservation error (MemManage)"},
+		{7, "MMARVALID", "MMFAR holds the faulting address", ""},
+		{8, "IBUSERR", "instruction bus error", "instruction bus error (fetch from an address no memory answers)"},
+		{9, "PRECISERR", "precise data bus error", "precise data bus error"},
+		{10, "IMPRECISERR", "imprecise data bus error", "imprecise data bus error (the faulting instruction is earlier than the stacked pc)"},
+		{11, "UNSTKERR", "bus fault on exception return unstacking", "unstacking error on exception return (BusFault)"},
+		{12, "STKERR", "bus fault on exception entry stacking", "stacking error on exception entry (BusFault: the stack pointer is bad or the stack overflowed)"},
+		{13, "LSPERR", "bus fault during lazy FP state preservation", "lazy FP state preservation error (BusFault)"},
+		{15, "BFARVALID", "BFAR holds the faulting address", ""},
+		{16, "UNDEFINSTR", "undefined instruction", "undefined instruction"},
+		{17, "INVSTATE", "invalid state (Thumb bit clear)", "invalid state (Thumb bit clear: a branch or return to an even address, or a vector without bit 0)"},
+		{18, "INVPC", "invalid EXC_RETURN on exception return", "invalid exception return (bad EXC_RETURN value in lr, or a stack mismatch)"},
+		{19, "NOCP", "no coprocessor (FPU disabled)", "coprocessor access with the coprocessor disabled (FPU not enabled in CPACR?)"},
+		{24, "UNALIGNED", "unaligned access", "unaligned access (CCR.UNALIGN_TRP, or an LDM/STM/LDRD/STRD on an unaligned address)"},
+		{25, "DIVBYZERO", "divide by zero", "divide by zero (CCR.DIV_0_TRP)"},
 	}
 }
 
 // hfsrBits are the HardFault Status Register's bits.
 func hfsrBits() []bitName {
-	return []bitName{{1, "VECTTBL", "vector table read fault"},
-		{30, "FORCED", "escalated from a configurable fault"}, {31, "DEBUGEVT", "debug event"}}
+	return []bitName{
+		{1, "VECTTBL", "vector table read fault", "bus fault on a vector table read during exception processing"},
+		{30, "FORCED", "escalated from a configurable fault", "forced (escalated): a configurable fault was disabled or could not preempt, so it became a HardFault"},
+		{31, "DEBUGEVT", "debug event", "debug event (a breakpoint with no debugger attached)"},
+	}
 }
 
 // setBits lists the named bits set in v as fields.
