@@ -28,9 +28,7 @@ var armGDBRegs = []string{"r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", 
 // gdb-multiarch (`qemu-system-arm -icount shift=0 -s -S`) and compares
 // r0-r12, sp, lr, pc and xPSR at chosen step counts with the core's own
 // state after running the same number of steps. The programs take no
-// interrupts: QEMU's gdb stub masks them while single-stepping. (Nor do
-// they call semihosting: QEMU leaves 0xdeadbeef in r0 after SYS_WRITEC and
-// SYS_WRITE0, where Rewind leaves r0 alone: not matched yet.)
+// interrupts: QEMU's gdb stub masks them while single-stepping.
 func TestARMRegistersMatchQEMUGDB(t *testing.T) {
 	for _, tc := range []struct{ file, board string }{
 		{"../testdata/arm/isa/isa-m3.elf", "mps2-an385"},

@@ -88,6 +88,11 @@ func (m *Machine) initSemihost() {
 // Semihosting reports whether semihosting calls are served.
 func (m *Machine) Semihosting() bool { return m.semihost != nil }
 
+// shCorrupted is what SYS_WRITEC and SYS_WRITE0 leave in r0/a0: the
+// specification says the register is corrupted, and QEMU writes this
+// value, so registers compare equal with QEMU after console output.
+const shCorrupted = 0xdeadbeef
+
 // semihostCall performs semihosting operation op with parameter param and
 // returns the value for r0/a0. Failures the firmware can see return -1
 // and set the error number; errSemihostBlocked means no input yet.
@@ -99,14 +104,14 @@ func (m *Machine) semihostCall(op, param uint32) (uint32, error) {
 			return m.shErr(errnoEFAULT), nil
 		}
 		m.uartByte(b[0])
-		return 0, nil
+		return shCorrupted, nil
 	case shWrite0:
 		s, ok := m.shString(param)
 		if !ok {
 			return m.shErr(errnoEFAULT), nil
 		}
 		m.shOutput(s)
-		return 0, nil
+		return shCorrupted, nil
 	case shReadC:
 		if m.shState.Pending() == 0 {
 			return 0, errSemihostBlocked

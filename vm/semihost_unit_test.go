@@ -190,3 +190,20 @@ func TestSemihostLongWrite(t *testing.T) {
 		t.Errorf("left %d, wrote %d of %d bytes", left, out.Len(), n)
 	}
 }
+
+// TestSemihostConsoleCorruptsR0: SYS_WRITEC and SYS_WRITE0 return nothing;
+// r0/a0 is left as QEMU leaves it (0xdeadbeef), so that registers compare
+// equal with QEMU after console output.
+func TestSemihostConsoleCorruptsR0(t *testing.T) {
+	m, out := shMachine(t, Config{})
+	if r := shCall(t, m, shWriteC, 'x'); r != 0xdeadbeef {
+		t.Errorf("SYS_WRITEC returned %#x", r)
+	}
+	addr := shName(t, m, "yz")
+	if r, err := m.semihostCall(shWrite0, addr); err != nil || r != 0xdeadbeef {
+		t.Errorf("SYS_WRITE0 returned %#x, %v", r, err)
+	}
+	if out.String() != "xyz" {
+		t.Errorf("output %q", out.String())
+	}
+}
