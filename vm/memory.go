@@ -20,14 +20,14 @@ type page struct {
 // Per-page flags.
 const (
 	pfWatchR  uint16 = 1 << iota // a read watchpoint covers part of the page
-	pfWatchW                    // a write watchpoint covers part of the page
-	pfResv                      // another hart may hold an LR reservation here
-	pfWritten                   // activity: stored to since ResetActivity
-	pfExec                      // activity: fetched from since ResetActivity
-	pfKeep                      // scratch mark used while restoring a snapshot
-	pfHole                      // not RAM: the board maps nothing here
-	pfROM                       // read-only (ROM, flash): guest stores fault
-	pfRead                      // activity: loaded from since ResetActivity
+	pfWatchW                     // a write watchpoint covers part of the page
+	pfResv                       // another hart may hold an LR reservation here
+	pfWritten                    // activity: stored to since ResetActivity
+	pfExec                       // activity: fetched from since ResetActivity
+	pfKeep                       // scratch mark used while restoring a snapshot
+	pfHole                       // not RAM: the board maps nothing here
+	pfROM                        // read-only (ROM, flash): guest stores fault
+	pfRead                       // activity: loaded from since ResetActivity
 )
 
 // memory is the guest RAM. pages is the state; fast holds the fast-path views
