@@ -8,16 +8,24 @@ import (
 )
 
 // exceptionFilters are the exception breakpoint filters the adapter
-// offers: those of both architectures, since the capabilities go out
-// before the firmware is known (the session ignores the other
-// architecture's).
-func exceptionFilters() []dap.ExceptionBreakpointsFilter {
-	var out []dap.ExceptionBreakpointsFilter
-	for _, f := range debugger.ExceptionFilters() {
+// offers in its capabilities: before launch the firmware is unknown, so
+// only those of every architecture; after launch a capabilities event
+// (announceFilters) lists the firmware's, so that the Breakpoints view
+// shows the filters that apply and no others.
+func exceptionFilters(fs []debugger.ExceptionFilterInfo) []dap.ExceptionBreakpointsFilter {
+	out := make([]dap.ExceptionBreakpointsFilter, 0, len(fs))
+	for _, f := range fs {
 		out = append(out, dap.ExceptionBreakpointsFilter{Filter: f.ID, Label: f.Label, Description: f.Description,
 			SupportsCondition: f.ConditionDescription != "", ConditionDescription: f.ConditionDescription})
 	}
 	return out
+}
+
+// announceFilters tells the client the exception filters of the launched
+// firmware's architecture.
+func (s *Server) announceFilters(sess *debugger.Session) {
+	s.emit("capabilities", dap.CapabilitiesEventBody{Capabilities: dap.Capabilities{
+		ExceptionBreakpointFilters: exceptionFilters(sess.ExceptionFilters())}})
 }
 
 // onSetExceptionBreakpoints chooses the exception filters, with the

@@ -1,6 +1,9 @@
 package adapter
 
-import "github.com/google/go-dap"
+import (
+	"github.com/google/go-dap"
+	"github.com/rewind-debugger/rewind/debugger"
+)
 
 // capabilities are what Rewind's adapter supports.
 func capabilities() dap.Capabilities {
@@ -29,7 +32,7 @@ func capabilities() dap.Capabilities {
 		SupportsLoadedSourcesRequest:       true,
 		SupportsValueFormattingOptions:     true,
 		SupportTerminateDebuggee:           true,
-		ExceptionBreakpointFilters:         exceptionFilters(),
+		ExceptionBreakpointFilters:         exceptionFilters(debugger.CommonExceptionFilters()),
 		SupportsExceptionFilterOptions:     true,
 	}
 }

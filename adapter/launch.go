@@ -117,6 +117,7 @@ func (s *Server) onLaunch(req *envelope) {
 	s.syms.Store(sess.Symbols())
 	s.harts.Store(int32(sess.Harts()))
 	s.reply(req, nil)
+	s.announceFilters(sess)
 	s.loadSVD(sess, a)
 	s.announcePaths(pm)
 	s.emit("initialized", nil)

@@ -3,6 +3,7 @@ package adapter
 import (
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -39,20 +40,43 @@ func TestInitializeCapabilities(t *testing.T) {
 			t.Errorf("capability %s = %v", k, caps[k])
 		}
 	}
-	filters, _ := caps["exceptionBreakpointFilters"].([]any)
-	ids := map[any]bool{}
-	for _, f := range filters {
-		if m, ok := f.(map[string]any); ok {
-			ids[m["filter"]] = true
-		}
-	}
-	for _, id := range []string{"faults", "interrupts", "illegal", "ebreak", "hardfault", "memmanage", "busfault", "usagefault", "svc"} {
-		if !ids[id] {
-			t.Errorf("exception filter %q missing: %v", id, caps["exceptionBreakpointFilters"])
-		}
-	}
+	checkFilters(t, "before launch", caps["exceptionBreakpointFilters"], "faults", "interrupts")
 	if caps["supportsExceptionFilterOptions"] != true {
 		t.Error("supportsExceptionFilterOptions not set")
+	}
+}
+
+// checkFilters checks a list of exception breakpoint filters by id.
+func checkFilters(t *testing.T, when string, list any, want ...string) {
+	t.Helper()
+	filters, _ := list.([]any)
+	var ids []string
+	for _, f := range filters {
+		if m, ok := f.(map[string]any); ok {
+			ids = append(ids, fmt.Sprint(m["filter"]))
+		}
+	}
+	if strings.Join(ids, " ") != strings.Join(want, " ") {
+		t.Errorf("%s: exception filters %v, want %v", when, ids, want)
+	}
+}
+
+// TestExceptionFiltersFollowTheFirmware: after launch a capabilities event
+// lists the filters of the firmware's architecture.
+func TestExceptionFiltersFollowTheFirmware(t *testing.T) {
+	for _, c := range []struct {
+		elf  string
+		want []string
+	}{
+		{demoELF, []string{"faults", "interrupts", "illegal", "ebreak"}},
+		{filepath.Join("..", "testdata", "arm", "demo", "demo.elf"), []string{"faults", "interrupts", "hardfault", "memmanage", "busfault", "usagefault", "svc"}},
+	} {
+		cl := newClient(t)
+		cl.ok("initialize", map[string]any{"adapterID": "rewind"}, nil)
+		cl.ok("launch", map[string]any{"program": c.elf, "stopOnEntry": true}, nil)
+		var ev struct{ Capabilities map[string]any }
+		cl.waitEvent("capabilities", &ev)
+		checkFilters(t, c.elf, ev.Capabilities["exceptionBreakpointFilters"], c.want...)
 	}
 }
 

@@ -52,11 +52,39 @@ var exceptionFilters = []ExceptionFilterInfo{
 	{ID: FilterSVCall, Label: "SVCall", Description: "Stop when the firmware executes svc (Cortex-M)", Arch: "cortex-m"},
 }
 
-// ExceptionFilters lists every exception filter of both architectures (a
-// DAP adapter offers them before it knows the firmware; those of the other
-// architecture are accepted and ignored).
+// ExceptionFilters lists every exception filter of both architectures
+// (those of the other architecture are accepted and ignored).
 func ExceptionFilters() []ExceptionFilterInfo {
 	return append([]ExceptionFilterInfo(nil), exceptionFilters...)
+}
+
+// CommonExceptionFilters lists the filters of every architecture ("All
+// faults", "Interrupts"): what a DAP adapter offers before it knows the
+// firmware.
+func CommonExceptionFilters() []ExceptionFilterInfo {
+	var out []ExceptionFilterInfo
+	for _, f := range exceptionFilters {
+		if f.Arch == "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// ExceptionFilters lists the filters that apply to the session's firmware:
+// the common ones and its architecture's.
+func (s *Session) ExceptionFilters() []ExceptionFilterInfo {
+	arch := "riscv"
+	if s.m.IsCortexM() {
+		arch = "cortex-m"
+	}
+	var out []ExceptionFilterInfo
+	for _, f := range exceptionFilters {
+		if f.Arch == "" || f.Arch == arch {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // SetExceptionFilterOptions chooses which traps stop the run: each filter
