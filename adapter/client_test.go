@@ -41,12 +41,15 @@ type client struct {
 }
 
 // newClient starts a server on pipes and a client for it.
-func newClient(t testing.TB) *client {
+func newClient(t testing.TB) *client { t.Helper(); return newClientWith(t, Options{}) }
+
+// newClientWith is newClient with server options.
+func newClientWith(t testing.TB, opt Options) *client {
 	t.Helper()
 	cr, sw := io.Pipe()
 	sr, cw := io.Pipe()
 	c := &client{t: t, w: cw, msgs: make(chan msg, 1024), done: make(chan error, 1)}
-	srv := New(sr, sw, Options{})
+	srv := New(sr, sw, opt)
 	go func() { c.done <- srv.Serve(); sw.Close() }()
 	go c.readLoop(cr)
 	t.Cleanup(func() { cw.Close() })

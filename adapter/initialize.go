@@ -6,7 +6,7 @@ import (
 )
 
 // capabilities are what Rewind's adapter supports.
-func capabilities() dap.Capabilities {
+func capabilities(arch string) dap.Capabilities {
 	return dap.Capabilities{
 		SupportsConfigurationDoneRequest:   true,
 		SupportsStepBack:                   true,
@@ -32,7 +32,7 @@ func capabilities() dap.Capabilities {
 		SupportsLoadedSourcesRequest:       true,
 		SupportsValueFormattingOptions:     true,
 		SupportTerminateDebuggee:           true,
-		ExceptionBreakpointFilters:         exceptionFilters(debugger.CommonExceptionFilters()),
+		ExceptionBreakpointFilters:         exceptionFilters(debugger.ArchExceptionFilters(arch)),
 		SupportsExceptionFilterOptions:     true,
 	}
 }
@@ -43,5 +43,5 @@ func (s *Server) onInitialize(req *envelope) {
 		return
 	}
 	s.withLock(func() { s.client = args })
-	s.reply(req, capabilities())
+	s.reply(req, capabilities(s.arch))
 }

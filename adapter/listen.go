@@ -22,6 +22,9 @@ type ListenOptions struct {
 	NoSemihosting bool
 	// Board is the board of launches that name none (see Options.Board).
 	Board string
+	// Arch chooses the exception filters offered before launch (see
+	// Options.Arch).
+	Arch string
 }
 
 // ServeListener serves DAP clients accepted on ln, one at a time and each
@@ -34,7 +37,7 @@ func ServeListener(ln net.Listener, opt ListenOptions) error {
 		log = slog.New(slog.DiscardHandler)
 	}
 	serve := func(c *clientgate.Client) {
-		if err := New(c, c, Options{Log: log, Hangup: true, Activity: c, NoSemihosting: opt.NoSemihosting, Board: opt.Board}).Serve(); err != nil && !c.Evicted() {
+		if err := New(c, c, Options{Log: log, Hangup: true, Activity: c, NoSemihosting: opt.NoSemihosting, Board: opt.Board, Arch: opt.Arch}).Serve(); err != nil && !c.Evicted() {
 			log.Warn("client session ended with an error", "err", err)
 		}
 	}

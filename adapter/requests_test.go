@@ -40,7 +40,8 @@ func TestInitializeCapabilities(t *testing.T) {
 			t.Errorf("capability %s = %v", k, caps[k])
 		}
 	}
-	checkFilters(t, "before launch", caps["exceptionBreakpointFilters"], "faults", "interrupts")
+	checkFilters(t, "before launch, architecture unknown", caps["exceptionBreakpointFilters"],
+		"faults", "interrupts", "illegal", "ebreak", "hardfault", "memmanage", "busfault", "usagefault", "svc")
 	if caps["supportsExceptionFilterOptions"] != true {
 		t.Error("supportsExceptionFilterOptions not set")
 	}
@@ -61,18 +62,21 @@ func checkFilters(t *testing.T, when string, list any, want ...string) {
 	}
 }
 
-// TestExceptionFiltersFollowTheFirmware: after launch a capabilities event
-// lists the filters of the firmware's architecture.
+// TestExceptionFiltersFollowTheFirmware: with the architecture known
+// before launch (rewind dap --arch), initialize offers its filters; after
+// launch a capabilities event lists the firmware's.
 func TestExceptionFiltersFollowTheFirmware(t *testing.T) {
 	for _, c := range []struct {
-		elf  string
-		want []string
+		arch, elf string
+		want      []string
 	}{
-		{demoELF, []string{"faults", "interrupts", "illegal", "ebreak"}},
-		{filepath.Join("..", "testdata", "arm", "demo", "demo.elf"), []string{"faults", "interrupts", "hardfault", "memmanage", "busfault", "usagefault", "svc"}},
+		{"riscv", demoELF, []string{"faults", "interrupts", "illegal", "ebreak"}},
+		{"cortex-m", filepath.Join("..", "testdata", "arm", "demo", "demo.elf"), []string{"faults", "interrupts", "hardfault", "memmanage", "busfault", "usagefault", "svc"}},
 	} {
-		cl := newClient(t)
-		cl.ok("initialize", map[string]any{"adapterID": "rewind"}, nil)
+		cl := newClientWith(t, Options{Arch: c.arch})
+		var caps map[string]any
+		cl.ok("initialize", map[string]any{"adapterID": "rewind"}, &caps)
+		checkFilters(t, "initialize with --arch "+c.arch, caps["exceptionBreakpointFilters"], c.want...)
 		cl.ok("launch", map[string]any{"program": c.elf, "stopOnEntry": true}, nil)
 		var ev struct{ Capabilities map[string]any }
 		cl.waitEvent("capabilities", &ev)

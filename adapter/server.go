@@ -36,6 +36,10 @@ type Options struct {
 	// Board is the board of launches that name none (rewind dap --board):
 	// a built-in board's name or a board file's path ("": from the ELF).
 	Board string
+	// Arch, "riscv" or "cortex-m" when the client knows the firmware's
+	// architecture before launch (rewind dap --arch), chooses the exception
+	// filters initialize offers ("": those of both architectures).
+	Arch string
 }
 
 // Activity is told what a client does, so that an idle client can be told
@@ -49,6 +53,7 @@ type Server struct {
 	hangup   bool
 	noSemi   bool   // Options.NoSemihosting
 	board    string // Options.Board
+	arch     string // Options.Arch
 	activity Activity
 	gone     atomic.Bool  // the client went away: drop its queued requests
 	queued   atomic.Int64 // bytes of the requests read and not yet handled
@@ -99,7 +104,7 @@ func New(r io.Reader, w io.Writer, opt Options) *Server {
 		act = clientgate.NoActivity{}
 	}
 	return &Server{log: log, in: bufio.NewReaderSize(r, 64<<10), out: w, dataIDs: map[string]string{},
-		handlers: handlerTable(), hangup: opt.Hangup, activity: act, noSemi: opt.NoSemihosting, board: opt.Board}
+		handlers: handlerTable(), hangup: opt.Hangup, activity: act, noSemi: opt.NoSemihosting, board: opt.Board, arch: opt.Arch}
 }
 
 // Serve handles requests until the client disconnects or the input ends.

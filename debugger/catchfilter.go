@@ -58,13 +58,14 @@ func ExceptionFilters() []ExceptionFilterInfo {
 	return append([]ExceptionFilterInfo(nil), exceptionFilters...)
 }
 
-// CommonExceptionFilters lists the filters of every architecture ("All
-// faults", "Interrupts"): what a DAP adapter offers before it knows the
-// firmware.
-func CommonExceptionFilters() []ExceptionFilterInfo {
+// ArchExceptionFilters lists the filters for firmware of arch ("riscv" or
+// "cortex-m"): the common ones and the architecture's own; every filter
+// when arch is "" (what a DAP adapter offers when it does not know the
+// firmware yet).
+func ArchExceptionFilters(arch string) []ExceptionFilterInfo {
 	var out []ExceptionFilterInfo
 	for _, f := range exceptionFilters {
-		if f.Arch == "" {
+		if arch == "" || f.Arch == "" || f.Arch == arch {
 			out = append(out, f)
 		}
 	}
@@ -74,17 +75,10 @@ func CommonExceptionFilters() []ExceptionFilterInfo {
 // ExceptionFilters lists the filters that apply to the session's firmware:
 // the common ones and its architecture's.
 func (s *Session) ExceptionFilters() []ExceptionFilterInfo {
-	arch := "riscv"
 	if s.m.IsCortexM() {
-		arch = "cortex-m"
+		return ArchExceptionFilters("cortex-m")
 	}
-	var out []ExceptionFilterInfo
-	for _, f := range exceptionFilters {
-		if f.Arch == "" || f.Arch == arch {
-			out = append(out, f)
-		}
-	}
-	return out
+	return ArchExceptionFilters("riscv")
 }
 
 // SetExceptionFilterOptions chooses which traps stop the run: each filter

@@ -4,6 +4,7 @@
 import * as fs from 'fs';
 import * as vscode from 'vscode';
 import { FileKind, locateAdapter } from './binary';
+import { headerBytes, programArch } from './elfcheck';
 
 /** fileKind tells what is at p, following symbolic links. */
 export function fileKind(p: string): FileKind {
@@ -24,6 +25,30 @@ export function fileKind(p: string): FileKind {
 		return 'executable';
 	} catch {
 		return 'not-executable';
+	}
+}
+
+/**
+ * archOf reads the architecture of the launch's program (an absolute path
+ * once the configuration is resolved), so that the adapter offers that
+ * architecture's exception filters from the start; undefined when the file
+ * cannot be read.
+ */
+function archOf(program: unknown): string | undefined {
+	if (typeof program !== 'string' || program === '') {
+		return undefined;
+	}
+	try {
+		const fd = fs.openSync(program, 'r');
+		try {
+			const head = Buffer.alloc(headerBytes);
+			const n = fs.readSync(fd, head, 0, headerBytes, 0);
+			return programArch(head.subarray(0, n));
+		} finally {
+			fs.closeSync(fd);
+		}
+	} catch {
+		return undefined;
 	}
 }
 
@@ -49,6 +74,8 @@ export class RewindAdapterFactory implements vscode.DebugAdapterDescriptorFactor
 			throw new Error(found.error);
 		}
 		const cwd = session.workspaceFolder?.uri.fsPath;
-		return new vscode.DebugAdapterExecutable(found.command, found.args, cwd ? { cwd } : undefined);
+		const arch = archOf(session.configuration.program);
+		const args = arch ? [...found.args, '--arch', arch] : found.args;
+		return new vscode.DebugAdapterExecutable(found.command, args, cwd ? { cwd } : undefined);
 	}
 }

@@ -62,3 +62,22 @@ export function checkProgram(file: string, kind: ProgramKind, head: Uint8Array):
 function capital(s: string): string {
 	return s.charAt(0).toUpperCase() + s.slice(1);
 }
+
+/**
+ * programArch names the architecture of a checked firmware ELF for
+ * `rewind dap --arch` ("riscv" or "cortex-m"), from the start of the file
+ * (headerBytes or more); undefined when it cannot tell.
+ */
+export function programArch(head: Uint8Array): 'riscv' | 'cortex-m' | undefined {
+	if (head.length < headerBytes || head[0] !== 0x7f || head[1] !== 0x45 || head[2] !== 0x4c || head[3] !== 0x46) {
+		return undefined;
+	}
+	const machine = head[5] === 2 ? (head[18] << 8) | head[19] : head[18] | (head[19] << 8);
+	switch (machine) {
+		case 243:
+			return 'riscv';
+		case 40:
+			return 'cortex-m';
+	}
+	return undefined;
+}

@@ -86,6 +86,11 @@ describe('Rewind on Cortex-M firmware in a real VS Code', function () {
 		await page.locator('.debug-toolbar').waitFor({ state: 'visible', timeout: 60000 });
 		const entry = await topFrame(page);
 		assert.strictEqual(entry.name, '_start', 'stopped on entry in the reset handler');
+		// the extension told the adapter the firmware is Cortex-M: its
+		// exception filters are offered, RISC-V's are not
+		const filters = page.locator('.debug-breakpoints .monaco-list-row');
+		await filters.filter({ hasText: 'HardFault' }).first().waitFor({ state: 'visible', timeout: 15000 });
+		assert.strictEqual(await filters.filter({ hasText: 'ebreak' }).count(), 0, 'no RISC-V filter');
 		await page.locator('.debug-toolbar .codicon-debug-continue').click();
 		await waitForLine(page, check, 'Continue to the calibration check');
 		await shot(page, '30-cortexm-breakpoint');
@@ -134,6 +139,8 @@ describe('Rewind on Cortex-M firmware in a real VS Code', function () {
 		await page.locator('.debug-toolbar .codicon-debug-reverse-continue').click();
 		await waitForLine(page, ringWrite, 'Reverse to the write');
 		assert.strictEqual((await topFrame(page)).name, 'record');
+		await variableRow(page, 'Globals').click(); // collapse: its sensor.head would match too
+		await expandTo(page, 'Locals', 's');
 		await expandTo(page, 's', 'head');
 		const head = variableRow(page, 'head');
 		assert.match((await head.textContent()) ?? '', /\b8\b/, 's->head is one past the end of ring[8]');

@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { checkProgram, headerBytes } from '../../src/elfcheck';
+import { checkProgram, headerBytes, programArch } from '../../src/elfcheck';
 import { validateConfiguration } from '../../src/configuration';
 import { probeFile } from '../../src/probe';
 
@@ -71,5 +71,17 @@ describe('program checks', () => {
 		} finally {
 			fs.rmSync(dir, { recursive: true, force: true });
 		}
+	});
+});
+
+describe('programArch (rewind dap --arch)', () => {
+	it('names the architecture of the demo firmware of each kind', () => {
+		const head = (p: string) => fs.readFileSync(path.join(repo, p)).subarray(0, headerBytes);
+		assert.strictEqual(programArch(head('testdata/firmware/demo.elf')), 'riscv');
+		assert.strictEqual(programArch(head('testdata/arm/demo/demo.elf')), 'cortex-m');
+	});
+	it('cannot tell for other files', () => {
+		assert.strictEqual(programArch(elfHeader(1, 1, 3)), undefined);
+		assert.strictEqual(programArch(new Uint8Array([1, 2, 3])), undefined);
 	});
 });
