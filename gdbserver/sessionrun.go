@@ -30,9 +30,9 @@ func (a *SessionTarget) Resume(act Action) (Event, error) {
 		case act.Reverse:
 			return s.ReverseContinue()
 		case act.Step:
-			return s.StepInstructionUntil(hart, a.limit)
+			return s.StepInstruction(hart)
 		}
-		return s.ContinueUntil(a.limit)
+		return s.Continue()
 	})
 	if err != nil {
 		return Event{}, err

@@ -17,7 +17,6 @@ import (
 type SessionTarget struct {
 	s       *debugger.Session
 	log     *slog.Logger
-	limit   uint64           // forward runs stop here with EventHistoryEnd
 	points  points           // what gdb inserted
 	run     *debugger.Runner // the session's run state: Resume runs, Interrupt pauses
 	console func([]byte)
@@ -26,17 +25,14 @@ type SessionTarget struct {
 }
 
 // NewSessionTarget serves s to gdb. Forward runs of a replayed recording
-// cut short stop at its end (debugger.Session.RecordingEnd); a live run's
-// history grows as it runs.
+// cut short stop at its end, as long as the past was not edited (the
+// session decides: debugger.Session.RecordingEnd); a live run's history
+// grows as it runs.
 func NewSessionTarget(s *debugger.Session, log *slog.Logger) *SessionTarget {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	limit := ^uint64(0)
-	if end, ok := s.RecordingEnd(); ok {
-		limit = end
-	}
-	return &SessionTarget{s: s, run: debugger.NewRunner(s, nil), log: log, limit: limit, points: newPoints()}
+	return &SessionTarget{s: s, run: debugger.NewRunner(s, nil), log: log, points: newPoints()}
 }
 
 // Harts implements Target.

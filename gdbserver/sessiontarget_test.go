@@ -165,9 +165,22 @@ func TestSessionTargetInterrupt(t *testing.T) {
 	}
 }
 
+// TestSessionTargetHistoryEnd replays a recording cut short at 1000: runs
+// stop at its end, and after an edit of the past (a fork) they run on.
 func TestSessionTargetHistoryEnd(t *testing.T) {
-	a, _ := loadTarget(t, filepath.Join("..", "testdata", "firmware", "demo.elf"), 1)
-	a.limit = 1000 // as when replaying a recording that ends at 1000
+	live, _ := loadTarget(t, filepath.Join("..", "testdata", "firmware", "demo.elf"), 1)
+	if st := live.s.ContinueUntil(1000); live.s.Now() != 1000 {
+		t.Fatalf("the live run stopped at %d (%v), not 1000", live.s.Now(), st.Reason)
+	}
+	rec := filepath.Join(t.TempDir(), "cut.rwd")
+	if err := live.s.Recording().Write(rec); err != nil {
+		t.Fatal(err)
+	}
+	s, err := debugger.Open(debugger.Program{RecordingPath: rec}, debugger.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := NewSessionTarget(s, nil)
 	mustResume(t, a, Action{}, EventHistoryEnd)
 	if a.Now() != 1000 {
 		t.Fatalf("stopped at %d, want 1000", a.Now())
@@ -183,6 +196,11 @@ func TestSessionTargetHistoryEnd(t *testing.T) {
 	}
 	if h := a.History(); h.Checkpoints == 0 || h.End != 10 || h.Events != 1 {
 		t.Fatalf("history after the fork: %+v", h)
+	}
+	// The recording's end no longer applies: the new history runs on.
+	mustResume(t, a, Action{Step: true}, EventStep)
+	if ev, err := a.Resume(Action{}); err != nil || ev.Kind == EventHistoryEnd || a.Now() <= 1000 {
+		t.Fatalf("after the fork a run stopped at %d (%+v, %v), the old end of the recording is 1000", a.Now(), ev, err)
 	}
 }
 
