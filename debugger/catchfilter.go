@@ -75,10 +75,15 @@ func ArchExceptionFilters(arch string) []ExceptionFilterInfo {
 // ExceptionFilters lists the filters that apply to the session's firmware:
 // the common ones and its architecture's.
 func (s *Session) ExceptionFilters() []ExceptionFilterInfo {
+	return ArchExceptionFilters(s.filterArch())
+}
+
+// filterArch names the session's architecture as exception filters do.
+func (s *Session) filterArch() string {
 	if s.m.IsCortexM() {
-		return ArchExceptionFilters("cortex-m")
+		return "cortex-m"
 	}
-	return ArchExceptionFilters("riscv")
+	return "riscv"
 }
 
 // SetExceptionFilterOptions chooses which traps stop the run: each filter
@@ -115,11 +120,7 @@ func (s *Session) filterCauses(o ExceptionFilter) ([]checkpoint.CauseRange, erro
 	if info == nil {
 		return nil, fmt.Errorf("unknown exception filter %q", o.ID)
 	}
-	arch := "riscv"
-	if s.m.IsCortexM() {
-		arch = "cortex-m"
-	}
-	if info.Arch != "" && info.Arch != arch {
+	if info.Arch != "" && info.Arch != s.filterArch() {
 		return nil, nil
 	}
 	kind := EventException

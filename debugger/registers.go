@@ -2,9 +2,6 @@ package debugger
 
 import (
 	"fmt"
-
-	"github.com/rewind-debugger/rewind/checkpoint"
-	"github.com/rewind-debugger/rewind/symbols"
 )
 
 // Register is one register of a hart, read from the session's register
@@ -72,22 +69,6 @@ func (s *Session) SetFrameRegister(hart, index int, reg, v uint32) error {
 		return fmt.Errorf("frame %d's registers cannot be changed: they are the caller's view of frame 0's (select frame 0)", index)
 	}
 	return s.SetRegister(hart, reg, v)
-}
-
-// RegisterByName resolves RISC-V "a0", "x10", "pc" or a CSR name to its
-// number. It knows RISC-V only: Session.RegisterByName answers for the
-// session's CPU.
-func RegisterByName(name string) (uint32, bool) {
-	if name == "pc" {
-		return checkpoint.RegPC, true
-	}
-	if n, ok := symbols.RegisterNumber(name); ok {
-		return uint32(n), true
-	}
-	if n, ok := symbols.CSRNumber(name); ok {
-		return checkpoint.RegCSR + uint32(n), true
-	}
-	return 0, false
 }
 
 // FrameRegisters lists the registers as frame index of hart sees them:

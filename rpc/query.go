@@ -2,7 +2,6 @@ package rpc
 
 import (
 	"encoding/hex"
-	"fmt"
 
 	"github.com/rewind-debugger/rewind/debugger"
 )
@@ -165,24 +164,11 @@ type Events struct {
 }
 
 func queryEvents(srv *Server, p EventsParams) (any, error) {
-	f := debugger.EventFilter{Code: -1}
-	switch p.Kind {
-	case "irq", "interrupt":
-		f.Kind = debugger.EventInterrupt
-	case "exception":
-		f.Kind = debugger.EventException
-	case "trap", "":
-	default:
-		return nil, failed(fmt.Errorf("kind %q: want irq, exception or trap", p.Kind))
-	}
-	if p.Code != nil {
-		if *p.Code < 0 {
-			return nil, failed(fmt.Errorf("code %d: want a cause number", *p.Code))
-		}
-		f.Code = *p.Code
+	f, err := debugger.ParseEventFilter(p.Kind, p.Code)
+	if err != nil {
+		return nil, failed(err)
 	}
 	var res debugger.TrapEvents
-	var err error
 	if err := srv.sess.run.Do(func(s *debugger.Session) { res, err = s.QueryEvents(f, pageOf(p.QueryPage)) }); err != nil {
 		return nil, failed(err)
 	}
