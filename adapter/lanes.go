@@ -119,18 +119,18 @@ func (s *Server) eventLanes(sess *debugger.Session, kind debugger.EventKind) []t
 		return []timelineLane{{ID: "traps", Label: "traps", Kind: "exception", Events: []laneEvent{}, Error: err.Error()}}
 	}
 	byCause := map[uint32]*timelineLane{}
-	var causes []uint32
+	var causes []debugger.TrapEvent // the first event of each cause
 	for _, e := range res.Events {
 		l := byCause[e.Cause]
 		if l == nil {
 			name := "exception"
-			if e.Cause&(1<<31) != 0 {
+			if e.Interrupt {
 				name = "interrupt"
 			}
-			l = &timelineLane{ID: fmt.Sprintf("%s:%d", name, e.Cause&^(1<<31)), Label: e.Name, Kind: name,
+			l = &timelineLane{ID: fmt.Sprintf("%s:%d", name, e.Code), Label: e.Name, Kind: name,
 				Events: []laneEvent{}, Truncated: res.Truncated}
 			byCause[e.Cause] = l
-			causes = append(causes, e.Cause)
+			causes = append(causes, e)
 		}
 		label := fmt.Sprintf("%s at t=%d", e.Name, e.Time)
 		if e.Function != "" {
@@ -139,11 +139,16 @@ func (s *Server) eventLanes(sess *debugger.Session, kind debugger.EventKind) []t
 		l.Events = append(l.Events, laneEvent{Time: e.Time, Label: label})
 		l.Total++
 	}
-	// interrupts (bit 31 set) first, each kind by cause
-	sort.Slice(causes, func(i, j int) bool { return causes[i]^(1<<31) < causes[j]^(1<<31) })
+	// interrupts first, each kind by cause
+	sort.Slice(causes, func(i, j int) bool {
+		if causes[i].Interrupt != causes[j].Interrupt {
+			return causes[i].Interrupt
+		}
+		return causes[i].Code < causes[j].Code
+	})
 	out := make([]timelineLane, 0, len(causes))
 	for _, c := range causes {
-		out = append(out, *byCause[c])
+		out = append(out, *byCause[c.Cause])
 	}
 	return out
 }

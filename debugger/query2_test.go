@@ -31,7 +31,8 @@ func TestQueryEventsAgainstSteps(t *testing.T) {
 				if st == nil || st.Reason != vm.StopTrap || !tc.f.matches(riscvTraps{}, st.Cause) {
 					return
 				}
-				e := TrapEvent{Time: st.Time, Hart: st.Hart, PC: st.PC, Cause: st.Cause, Tval: st.Tval, Name: causeName(st.Cause)}
+				e := TrapEvent{Time: st.Time, Hart: st.Hart, PC: st.PC, Cause: st.Cause, Tval: st.Tval, Name: causeName(st.Cause),
+					Interrupt: st.Cause&interruptBit != 0, Code: st.Cause &^ interruptBit}
 				e.Function, e.File, e.Line = s.placeOf(st.PC)
 				want = append(want, e)
 			})

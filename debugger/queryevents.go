@@ -56,6 +56,11 @@ type TrapEvent struct {
 	Cause    uint32 // mcause (Cortex-M: the exception number)
 	Tval     uint32 // mtval
 	Name     string // the cause's name
+	// Interrupt marks an asynchronous trap; Code is the cause as users
+	// number it (a RISC-V mcause without its interrupt bit; on Cortex-M the
+	// exception number).
+	Interrupt bool
+	Code      uint32
 }
 
 // TrapEvents is the answer of QueryEvents.
@@ -78,7 +83,8 @@ func (s *Session) QueryEvents(f EventFilter, p QueryPage) (TrapEvents, error) {
 		hits, info, err := s.searchAll(c, p)
 		out.QueryInfo = info
 		for _, h := range hits {
-			e := TrapEvent{Time: h.Time, Hart: h.Hart, PC: h.PC, Cause: h.Cause, Tval: h.Tval, Name: ta.name(h.Cause)}
+			e := TrapEvent{Time: h.Time, Hart: h.Hart, PC: h.PC, Cause: h.Cause, Tval: h.Tval, Name: ta.name(h.Cause),
+				Interrupt: ta.interrupt(h.Cause), Code: h.Cause &^ interruptBit}
 			e.Function, e.File, e.Line = s.placeOf(h.PC)
 			out.Events = append(out.Events, e)
 		}

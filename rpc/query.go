@@ -155,6 +155,10 @@ type QueryEvent struct {
 	Cause    uint32 `json:"cause"`
 	Tval     uint32 `json:"tval"`
 	Name     string `json:"name"`
+	// Interrupt marks an asynchronous trap; Code is the cause as users
+	// number it (RISC-V: mcause without its interrupt bit).
+	Interrupt bool   `json:"interrupt"`
+	Code      uint32 `json:"code"`
 }
 
 // Events answers query.events.
