@@ -147,3 +147,26 @@ func (cortexMRegs) alias(name string) (string, bool) {
 	}
 	return "", false
 }
+
+// armXPSRIPSR masks the exception number in the xPSR.
+const armXPSRIPSR = 0x1ff
+
+// excReturnMin is the lowest EXC_RETURN value (0xFFFFFFE0-0xFFFFFFFF).
+const excReturnMin = 0xffffffe0
+
+// handlerMode reads the IPSR field of the xPSR.
+func (cortexMRegs) handlerMode(h *vm.Hart) (uint32, bool) {
+	return h.Reg(armXPSR) & armXPSRIPSR, true
+}
+
+// exceptionReturn reports an EXC_RETURN value.
+func (cortexMRegs) exceptionReturn(ra uint32) bool { return ra >= excReturnMin }
+
+// savedSlot: the Cortex-M ports save the core and FP registers by DWARF
+// number and the stacked xPSR in slot 16 (rtos.CortexM).
+func (cortexMRegs) savedSlot(ri RegisterInfo) int {
+	if ri.Num == armXPSR {
+		return armXPSR
+	}
+	return ri.DWARF
+}

@@ -5,17 +5,13 @@ import (
 	"strings"
 )
 
-// armExceptionName names Cortex-M exception number n ("SysTick", "IRQ3").
+// armExceptionName names Cortex-M exception number n as the IPSR field
+// shows it ("Thread mode", "SysTick", "IRQ 3").
 func armExceptionName(n uint32) string {
-	names := map[uint32]string{0: "Thread mode", 1: "Reset", 2: "NMI", 3: "HardFault", 4: "MemManage",
-		5: "BusFault", 6: "UsageFault", 11: "SVCall", 12: "DebugMonitor", 14: "PendSV", 15: "SysTick"}
-	if s, ok := names[n]; ok {
-		return s
+	if n == 0 {
+		return "Thread mode"
 	}
-	if n >= 16 {
-		return fmt.Sprintf("IRQ%d", n-16)
-	}
-	return fmt.Sprintf("reserved exception %d", n)
+	return traps{cortexMRegs{}}.name(n)
 }
 
 // bitName is one named bit of a status register: its field name, a short

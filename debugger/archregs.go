@@ -75,22 +75,18 @@ type regFile interface {
 	writes(num uint32, v uint64) ([]regWrite, error)
 	// fields decodes a register's bit fields (nil: none).
 	fields(name string, v uint32) []RegisterField
+	// savedSlot is the key of the register in an RTOS port's saved
+	// context (rtos.Regs.Saved): its DWARF number, or -1.
+	savedSlot(ri RegisterInfo) int
 	// alias resolves other names of a register ("x10", "r13", "fp").
 	alias(name string) (string, bool)
-	// trap classifies a trap cause (see TrapClass).
-	trap(h *vm.Hart, cause uint32) TrapClass
 }
 
 // regWrite is one register event for the timeline.
 type regWrite struct{ num, v uint32 }
 
 // regs is the register file of the session's CPU.
-func (s *Session) regs() regFile {
-	if s.m.IsCortexM() {
-		return cortexMRegs{fpu: s.m.HasFPU()}
-	}
-	return riscvRegs{}
-}
+func (s *Session) regs() regFile { return s.cpu() }
 
 // Arch names the session's CPU architecture: "riscv32" or "armv7-m"
 // (Cortex-M, ARMv6-M and ARMv7E-M included).

@@ -1,8 +1,9 @@
 package debugger
 
 import (
-	"fmt"
+	"strings"
 
+	"github.com/rewind-debugger/rewind/checkpoint"
 	"github.com/rewind-debugger/rewind/vm"
 )
 
@@ -40,6 +41,124 @@ type TrapClass struct {
 	Name string
 }
 
+// trapCause is one row of an architecture's trap table: a cause the vm
+// reports in vm.Stop.Cause (mcause on RISC-V, the exception number on
+// Cortex-M), its name, its kind, whether it is a fault and the names a
+// user types to catch it.
+type trapCause struct {
+	cause uint32
+	name  string
+	kind  TrapKind
+	// fault: the "faults" filter, fault searches and the fault report
+	// cover the cause.
+	fault bool
+	// catch are the names catch commands and filter conditions accept,
+	// lower case; the first is the one help lists.
+	catch []string
+}
+
+// trapArch is what the debugger knows of one architecture's traps. The
+// table and unlisted say everything about a single cause; the rest are
+// the cause ranges filters use and the numbering users type.
+type trapArch interface {
+	// trapTable lists the causes with a name (in the order help lists
+	// their catch names).
+	trapTable() []trapCause
+	// unlisted describes a cause the table does not hold ("IRQ 7",
+	// "interrupt 4", "exception 10").
+	unlisted(cause uint32) trapCause
+	// refine reads the state just after a trap was taken for more about
+	// its cause (Cortex-M: a fault's status bits), given its table row.
+	refine(h *vm.Hart, c trapCause) TrapClass
+	// faults, interrupts and exceptions are the ranges of every fault,
+	// interrupt and synchronous exception.
+	faults() []checkpoint.CauseRange
+	interrupts() []checkpoint.CauseRange
+	exceptions() []checkpoint.CauseRange
+	// irq returns the cause of interrupt number n as a user numbers it
+	// (RISC-V: the mcause interrupt code; Cortex-M: IRQ n, exception 16+n).
+	irq(n uint32) (uint32, error)
+	// code is a cause as users number it (EventFilter.Code).
+	code(cause uint32) uint32
+	// pattern resolves names no single row holds ("irq7", "faults"), with
+	// the words help shows for them.
+	pattern(name string) ([]checkpoint.CauseRange, bool)
+	patterns() []string
+	// filterArch names the architecture as exception filters do
+	// ("riscv", "cortex-m").
+	filterArch() string
+}
+
+// traps is a trap architecture with the lookups every front-end needs.
+type traps struct{ trapArch }
+
+// traps returns the trap architecture of the session's CPU.
+func (s *Session) traps() traps { return traps{s.cpu()} }
+
+// row describes one cause.
+func (t traps) row(cause uint32) trapCause {
+	for _, c := range t.trapTable() {
+		if c.cause == cause {
+			return c
+		}
+	}
+	return t.unlisted(cause)
+}
+
+// name spells a cause ("machine timer interrupt", "UsageFault", "IRQ 7").
+func (t traps) name(cause uint32) string { return t.row(cause).name }
+
+// interrupt reports whether a cause is asynchronous (an interrupt)
+// rather than raised by the instruction that trapped.
+func (t traps) interrupt(cause uint32) bool { return t.row(cause).kind == TrapInterrupt }
+
+// fault reports whether a cause is a fault (what the "faults" filter
+// and the fault report cover).
+func (t traps) fault(cause uint32) bool { return t.row(cause).fault }
+
+// named resolves a cause name or alias, case-insensitively; ok is false
+// for a name this architecture does not have.
+func (t traps) named(name string) ([]checkpoint.CauseRange, bool) {
+	n := normName(name)
+	var out []checkpoint.CauseRange
+	for _, c := range t.trapTable() {
+		for _, w := range c.catch {
+			if w == n {
+				out = append(out, one(c.cause)...)
+			}
+		}
+	}
+	if len(out) > 0 {
+		return out, true
+	}
+	return t.pattern(n)
+}
+
+// names lists the names named accepts, for help and completion.
+func (t traps) names() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, c := range t.trapTable() {
+		if len(c.catch) > 0 && !seen[c.catch[0]] {
+			seen[c.catch[0]] = true
+			out = append(out, c.name)
+			if strings.ToLower(c.name) != c.catch[0] {
+				out[len(out)-1] = c.catch[0]
+			}
+		}
+	}
+	return append(out, t.patterns()...)
+}
+
+// TrapName spells a trap cause in the session's architecture: an mcause
+// value on RISC-V ("illegal instruction"), an exception number on
+// Cortex-M ("HardFault", "IRQ 7").
+func (s *Session) TrapName(cause uint32) string { return s.traps().name(cause) }
+
+// TrapCauseNames lists the cause names the catch commands accept on this
+// session's architecture.
+func (s *Session) TrapCauseNames() []string { return s.traps().names() }
+
 // ClassifyTrap reads a trap cause of hart (a RISC-V mcause, a Cortex-M
 // exception number as vm stops report it) as interrupt or exception, with
 // a name. On a Cortex-M core a fault is refined by the fault status
@@ -48,107 +167,26 @@ func (s *Session) ClassifyTrap(hart int, cause uint32) TrapClass {
 	if hart < 0 || hart >= s.m.Harts() {
 		hart = 0
 	}
-	c := s.regs().trap(s.m.Hart(hart), cause)
+	t := s.traps()
+	c := t.refine(s.m.Hart(hart), t.row(cause))
 	c.Interrupt = c.Kind == TrapInterrupt
 	return c
 }
 
-func (riscvRegs) trap(_ *vm.Hart, cause uint32) TrapClass {
-	c := TrapClass{Kind: TrapFault, Name: causeName(cause)}
-	if cause&interruptBit != 0 {
-		c.Kind = TrapInterrupt
-		return c
-	}
-	switch cause {
-	case 0, 4, 6:
-		c.Kind = TrapBus
-	case 1, 5, 7, 12, 13, 15:
-		c.Kind = TrapMemory
-	case causeIllegal:
-		c.Kind = TrapIllegal
-	case causeBreakpoint:
-		c.Kind = TrapBreakpoint
-	case 8, 9, 11:
-		c.Kind = TrapCall
-	}
-	return c
-}
+// plainClass is a table row as a TrapClass, for causes nothing refines.
+func plainClass(c trapCause) TrapClass { return TrapClass{Kind: c.kind, Name: c.name} }
 
-// Cortex-M exception numbers the classification uses.
-const (
-	armExcHardFault  = 3
-	armExcMemManage  = 4
-	armExcBusFault   = 5
-	armExcUsageFault = 6
-	armExcSVCall     = 11
-	armExcDebugMon   = 12
-)
+// one is the range of a single cause.
+func one(c uint32) []checkpoint.CauseRange { return []checkpoint.CauseRange{{Lo: c, Hi: c}} }
 
-func (c cortexMRegs) trap(h *vm.Hart, exc uint32) TrapClass {
-	name := armExceptionName(exc)
-	switch exc {
-	case armExcSVCall:
-		return TrapClass{Kind: TrapCall, Name: name}
-	case armExcDebugMon:
-		return TrapClass{Kind: TrapBreakpoint, Name: name}
-	case armExcHardFault, armExcMemManage, armExcBusFault, armExcUsageFault:
-	case 0, 1, 7, 8, 9, 10, 13:
-		return TrapClass{Kind: TrapFault, Name: name}
-	default:
-		return TrapClass{Kind: TrapInterrupt, Name: name}
-	}
-	cfsr, _ := h.ARMSys(vm.ARMCFSR)
-	hfsr, _ := h.ARMSys(vm.ARMHFSR)
-	kind, why := armFaultKind(exc, cfsr, hfsr)
-	if why != "" {
-		name = fmt.Sprintf("%s: %s", name, why)
-	}
-	return TrapClass{Kind: kind, Name: name}
-}
-
-// armFaultKind reads a fault's status bits: the status register of the
-// fault taken (for a forced HardFault, all of CFSR).
-func armFaultKind(exc, cfsr, hfsr uint32) (TrapKind, string) {
-	switch exc {
-	case armExcMemManage:
-		cfsr &= 0xff
-	case armExcBusFault:
-		cfsr &= 0xff00
-	case armExcUsageFault:
-		cfsr &= 0xffff0000
-	case armExcHardFault:
-		if hfsr&(1<<30) == 0 { // not escalated: VECTTBL or DEBUGEVT
-			bits := setBits(hfsr, hfsrBits())
-			switch {
-			case len(bits) == 0:
-				return TrapFault, ""
-			case bits[0].Name == "DEBUGEVT":
-				return TrapBreakpoint, bits[0].Text
-			}
-			return TrapFault, bits[0].Text
+// normName lowers a cause name and spells its separators as dashes
+// ("Load access fault" and "load_access_fault" are "load-access-fault").
+func normName(s string) string {
+	s = strings.ToLower(strings.TrimSpace(s))
+	return strings.Map(func(r rune) rune {
+		if r == ' ' || r == '_' {
+			return '-'
 		}
-	}
-	kinds := map[string]TrapKind{"DIVBYZERO": TrapArithmetic, "UNALIGNED": TrapBus,
-		"UNDEFINSTR": TrapIllegal, "INVSTATE": TrapIllegal, "INVPC": TrapIllegal, "NOCP": TrapIllegal}
-	for _, b := range setBits(cfsr, cfsrBits()) {
-		if b.Name == "MMARVALID" || b.Name == "BFARVALID" {
-			continue
-		}
-		if k, ok := kinds[b.Name]; ok {
-			return k, b.Text
-		}
-		if b.Name == "IACCVIOL" || b.Name == "DACCVIOL" || b.Name == "MSTKERR" || b.Name == "MUNSTKERR" || b.Name == "MLSPERR" {
-			return TrapMemory, b.Text
-		}
-		return TrapBus, b.Text
-	}
-	switch exc {
-	case armExcMemManage:
-		return TrapMemory, ""
-	case armExcBusFault:
-		return TrapBus, ""
-	case armExcUsageFault:
-		return TrapIllegal, ""
-	}
-	return TrapFault, ""
+		return r
+	}, s)
 }

@@ -16,7 +16,7 @@ func TestTrapClassification(t *testing.T) {
 		{3, TrapBreakpoint, "breakpoint (ebreak)"}, {4, TrapBus, "load address misaligned"},
 		{7, TrapMemory, "store access fault"}, {11, TrapCall, "environment call from M-mode"},
 	} {
-		if c := rv.trap(nil, tt.cause); c.Kind != tt.kind || c.Name != tt.name {
+		if c := rv.refine(nil, (traps{rv}).row(tt.cause)); c.Kind != tt.kind || c.Name != tt.name {
 			t.Errorf("RISC-V cause %#x: %+v, want %v %q", tt.cause, c, tt.kind, tt.name)
 		}
 	}

@@ -79,12 +79,7 @@ func (s *Session) ExceptionFilters() []ExceptionFilterInfo {
 }
 
 // filterArch names the session's architecture as exception filters do.
-func (s *Session) filterArch() string {
-	if s.m.IsCortexM() {
-		return "cortex-m"
-	}
-	return "riscv"
-}
+func (s *Session) filterArch() string { return s.cpu().filterArch() }
 
 // SetExceptionFilterOptions chooses which traps stop the run: each filter
 // with its condition. Filters of the other architecture are ignored; an

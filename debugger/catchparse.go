@@ -47,7 +47,7 @@ func (s *Session) parseCauses(kind EventKind, text string) ([]checkpoint.CauseRa
 }
 
 // parseCause reads one cause of a list.
-func (s *Session) parseCause(ta trapArch, kind EventKind, f string) ([]checkpoint.CauseRange, error) {
+func (s *Session) parseCause(ta traps, kind EventKind, f string) ([]checkpoint.CauseRange, error) {
 	if n, err := strconv.ParseUint(f, 0, 32); err == nil {
 		c := uint32(n)
 		if kind == EventInterrupt {

@@ -1,6 +1,7 @@
 package debugger
 
-// On a Cortex-M core an exception (an interrupt, SysTick, PendSV, SVC or a
+// On a Cortex-M core (or any CPU whose cpu.handlerMode tells handler code
+// from thread code) an exception (an interrupt, SysTick, PendSV, SVC or a
 // fault) enters its handler with the hardware-stacked frame and EXC_RETURN
 // in lr. A source step that an exception interrupts runs the handler
 // through to the return to the interrupted code (as gdb users expect: the
@@ -8,16 +9,10 @@ package debugger
 // Under an RTOS the return may come much later, after other tasks ran: the
 // interrupted task resumes with the same pc and stack pointer.
 
-// excReturnMin is the lowest EXC_RETURN value (0xFFFFFFE0-0xFFFFFFFF).
-const excReturnMin = 0xffffffe0
-
-// exceptionNumber returns the IPSR field of hart's xPSR (0 in Thread
-// mode); ok is false on a core without one.
+// exceptionNumber returns the exception hart handles (0 in thread code);
+// ok is false on a CPU whose registers do not say (see cpu.handlerMode).
 func (s *Session) exceptionNumber(hart int) (uint32, bool) {
-	if !s.m.IsCortexM() {
-		return 0, false
-	}
-	return s.m.Hart(hart).Reg(16) & 0x1ff, true
+	return s.cpu().handlerMode(s.m.Hart(hart))
 }
 
 // interruptedAt tells whether hart has just entered an exception handler
@@ -33,7 +28,7 @@ func (s *Session) interruptedAt(hart int, before, sp uint32) (resume uint32, ok 
 		return 0, false
 	}
 	h := s.m.Hart(hart)
-	if h.Reg(s.syms.Arch().ReturnAddress()) < excReturnMin {
+	if !s.cpu().exceptionReturn(h.Reg(s.syms.Arch().ReturnAddress())) {
 		return 0, false
 	}
 	if before != 0 && s.spOf(hart) >= sp {

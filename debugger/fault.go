@@ -92,9 +92,9 @@ func (r *FaultReport) Lines() []string {
 	return out
 }
 
-// faultReport builds the report of trap st, with the Cortex-M fault
-// registers regs as they were just after the trap was taken (ok false on
-// RISC-V). It returns nil for a trap that is not a fault.
+// faultReport builds the report of trap st, with the fault status
+// registers regs as they were just after the trap was taken (ok false when
+// the CPU has none, or they could not be read). It returns nil for a trap that is not a fault.
 func (s *Session) faultReport(st vm.Stop, regs vm.FaultRegisters, ok bool) *FaultReport {
 	ta := s.traps()
 	if !ta.fault(st.Cause) {
@@ -106,13 +106,7 @@ func (s *Session) faultReport(st vm.Stop, regs vm.FaultRegisters, ok bool) *Faul
 	if d := s.Disassemble(st.PC, 0, 1); len(d) == 1 && !d[0].Invalid {
 		r.Instruction = d[0].Text
 	}
-	if ok {
-		r.Details = cortexMFaultLines(regs)
-		r.Registers = []FaultRegister{{"CFSR", regs.CFSR}, {"HFSR", regs.HFSR}, {"MMFAR", regs.MMFAR}, {"BFAR", regs.BFAR}}
-		return r
-	}
-	r.Details = riscvFaultLines(st.Cause, st.Tval, st.PC)
-	r.Registers = []FaultRegister{{"mcause", st.Cause}, {"mepc", st.PC}, {"mtval", st.Tval}}
+	r.Details, r.Registers = s.cpu().faultDetails(st, regs, ok)
 	return r
 }
 

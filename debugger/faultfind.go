@@ -103,7 +103,7 @@ func (s *Session) regsAfterTrap(st vm.Stop) (vm.FaultRegisters, bool, error) {
 		TrapCauses: &checkpoint.TrapFilter{Ranges: one(st.Cause)}})
 	hit := s.tl.Run(now + 1)
 	var regs vm.FaultRegisters
-	ok := s.m.IsCortexM()
+	_, ok := s.m.Hart(st.Hart).FaultRegisters() // whether the CPU has them
 	found := hit.Reason == vm.StopTrap && hit.Time == st.Time
 	if found {
 		regs, ok = s.m.Hart(st.Hart).FaultRegisters()

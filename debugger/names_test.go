@@ -15,8 +15,8 @@ func TestCauseNames(t *testing.T) {
 		{1<<31 | 4, "interrupt 4"},
 	}
 	for _, tt := range tests {
-		if got := CauseName(tt.cause); got != tt.want {
-			t.Errorf("CauseName(%#x) = %q, want %q", tt.cause, got, tt.want)
+		if got := (traps{riscvRegs{}}).name(tt.cause); got != tt.want {
+			t.Errorf("RISC-V cause %#x is %q, want %q", tt.cause, got, tt.want)
 		}
 	}
 }

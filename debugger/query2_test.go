@@ -28,10 +28,10 @@ func TestQueryEventsAgainstSteps(t *testing.T) {
 			}
 			var want []TrapEvent
 			stepAll(t, s, checkpoint.Conditions{Traps: true}, func(now uint64, st *vm.Stop) {
-				if st == nil || st.Reason != vm.StopTrap || !tc.f.matches(riscvTraps{}, st.Cause) {
+				if st == nil || st.Reason != vm.StopTrap || !tc.f.matches(traps{riscvRegs{}}, st.Cause) {
 					return
 				}
-				e := TrapEvent{Time: st.Time, Hart: st.Hart, PC: st.PC, Cause: st.Cause, Tval: st.Tval, Name: causeName(st.Cause),
+				e := TrapEvent{Time: st.Time, Hart: st.Hart, PC: st.PC, Cause: st.Cause, Tval: st.Tval, Name: (traps{riscvRegs{}}).name(st.Cause),
 					Interrupt: st.Cause&interruptBit != 0, Code: st.Cause &^ interruptBit}
 				e.Function, e.File, e.Line = s.placeOf(st.PC)
 				want = append(want, e)

@@ -8,12 +8,12 @@ type EventKind int
 // Event kinds.
 const (
 	EventAnyTrap   EventKind = iota // interrupts and exceptions
-	EventInterrupt                  // interrupts (mcause bit 31 set)
-	EventException                  // synchronous traps (bit 31 clear)
+	EventInterrupt                  // interrupts (asynchronous traps)
+	EventException                  // synchronous traps
 )
 
 // EventFilter selects traps: a kind and, when Code is not negative, the
-// exception code or interrupt number (mcause without bit 31).
+// cause as users number it (TrapEvent.Code).
 type EventFilter struct {
 	Kind EventKind
 	Code int
@@ -22,18 +22,18 @@ type EventFilter struct {
 // matches reports whether a trap with this cause is selected, in the
 // trap architecture ta (the code is the cause without RISC-V's interrupt
 // bit; on Cortex-M the exception number).
-func (f EventFilter) matches(ta trapArch, cause uint32) bool {
+func (f EventFilter) matches(ta traps, cause uint32) bool {
 	irq := ta.interrupt(cause)
 	switch {
 	case f.Kind == EventInterrupt && !irq, f.Kind == EventException && irq:
 		return false
 	}
-	return f.Code < 0 || uint32(f.Code) == cause&^interruptBit
+	return f.Code < 0 || uint32(f.Code) == ta.code(cause)
 }
 
 // causes are the cause ranges of the filter's kind (nil: every trap), so
 // that a summary of the traps taken can rule segments out.
-func (f EventFilter) causes(ta trapArch) *checkpoint.TrapFilter {
+func (f EventFilter) causes(ta traps) *checkpoint.TrapFilter {
 	switch f.Kind {
 	case EventInterrupt:
 		return &checkpoint.TrapFilter{Ranges: ta.interrupts()}
@@ -49,12 +49,12 @@ type TrapEvent struct {
 	// interrupted state; one step later the handler's first instruction).
 	Time     uint64
 	Hart     int
-	PC       uint32 // where the trap was taken (mepc)
+	PC       uint32 // where the trap was taken
 	Function string
 	File     string
 	Line     int
-	Cause    uint32 // mcause (Cortex-M: the exception number)
-	Tval     uint32 // mtval
+	Cause    uint32 // the cause as vm stops report it (RISC-V mcause, Cortex-M exception number)
+	Tval     uint32 // RISC-V mtval
 	Name     string // the cause's name
 	// Interrupt marks an asynchronous trap; Code is the cause as users
 	// number it (a RISC-V mcause without its interrupt bit; on Cortex-M the
@@ -84,7 +84,7 @@ func (s *Session) QueryEvents(f EventFilter, p QueryPage) (TrapEvents, error) {
 		out.QueryInfo = info
 		for _, h := range hits {
 			e := TrapEvent{Time: h.Time, Hart: h.Hart, PC: h.PC, Cause: h.Cause, Tval: h.Tval, Name: ta.name(h.Cause),
-				Interrupt: ta.interrupt(h.Cause), Code: h.Cause &^ interruptBit}
+				Interrupt: ta.interrupt(h.Cause), Code: ta.code(h.Cause)}
 			e.Function, e.File, e.Line = s.placeOf(h.PC)
 			out.Events = append(out.Events, e)
 		}

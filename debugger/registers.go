@@ -29,7 +29,7 @@ type Register struct {
 // the FPU's when present and the fault status registers.
 func (s *Session) Registers(hart int) ([]Register, error) {
 	if hart >= TaskHartBase {
-		return s.taskRegisters(hart - TaskHartBase) // tasks.go
+		return s.ThreadRegisters(hart - TaskHartBase) // tasks.go
 	}
 	if hart < 0 || hart >= s.m.Harts() {
 		return nil, fmt.Errorf("no hart %d", hart)

@@ -1,56 +1,13 @@
 package debugger
 
-import (
-	"github.com/rewind-debugger/rewind/debugger/rtos"
-	"github.com/rewind-debugger/rewind/symbols"
-)
+import "github.com/rewind-debugger/rewind/debugger/rtos"
 
-// rtosPort is the kernel port the firmware's context switch follows, when
-// Options.RTOSPort does not say: the RISC-V port's V11 frame on RISC-V; on
-// Cortex-M the ARM_CM4F layout when the PendSV handler saves FP registers
-// (a VSTMDB in its code), else ARM_CM3's.
+// rtosPort is the kernel port the firmware's context switch follows:
+// Options.RTOSPort, or the one the architecture finds in the firmware's
+// code (cpu.rtosPort).
 func (s *Session) rtosPort() rtos.Port {
 	if s.opt.RTOSPort != nil {
 		return s.opt.RTOSPort
 	}
-	if !s.m.IsCortexM() {
-		return rtos.RISCV{}
-	}
-	fn := s.pendSVHandler()
-	return rtos.CortexM{FPU: fn != nil && s.savesFPRegisters(fn)}
-}
-
-// pendSVHandler finds the function the firmware switches tasks in:
-// FreeRTOS's xPortPendSVHandler (or the CMSIS name it is usually #defined
-// to), else the function vector 14 of the boot vector table points to.
-func (s *Session) pendSVHandler() *symbols.Function {
-	for _, name := range []string{"xPortPendSVHandler", "PendSV_Handler"} {
-		if fn, ok := s.syms.FunctionByName(name); ok {
-			return fn
-		}
-	}
-	var v [4]byte
-	if s.m.ReadMemory(14*4, v[:]) != nil {
-		return nil
-	}
-	addr := uint32(v[0]) | uint32(v[1])<<8 | uint32(v[2])<<16 | uint32(v[3])<<24
-	return s.syms.FunctionAt(addr &^ 1)
-}
-
-// savesFPRegisters reports whether fn's code holds a VSTMDB (a push of
-// floating-point registers), as ARM_CM4F's PendSV handler does for a task
-// whose frame holds FP state.
-func (s *Session) savesFPRegisters(fn *symbols.Function) bool {
-	code := make([]byte, min(fn.High-fn.Low, maxScan))
-	if s.m.ReadMemory(fn.Low, code) != nil {
-		return false
-	}
-	for i := 0; i+4 <= len(code); i += 2 {
-		hw1 := uint16(code[i]) | uint16(code[i+1])<<8
-		hw2 := uint16(code[i+2]) | uint16(code[i+3])<<8
-		if hw1&0xffb0 == 0xed20 && hw2&0x0e00 == 0x0a00 { // VSTMDB Rn!, {s/d list}
-			return true
-		}
-	}
-	return false
+	return s.cpu().rtosPort(s)
 }

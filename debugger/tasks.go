@@ -208,46 +208,42 @@ func atStackTop(t *rtos.Task, cfa uint32) bool {
 	return cfa <= end && cfa+stackTopSlack >= end
 }
 
-// ThreadRegisters returns the registers of thread id now, by DWARF
-// number (x0..x31) and its pc: a switched-out task's are those it saved.
-func (s *Session) ThreadRegisters(id int) (regs [32]uint32, pc uint32, err error) {
+// ThreadRegisters lists the registers of thread id now, as Registers
+// does for a hart: a running thread's are its hart's; a switched-out
+// task's are those its context switch saved (the core registers and,
+// when the port saves them, the xPSR and FP registers), with the
+// registers the port does not switch (RISC-V gp, tp) read from the hart.
+// The system registers and CSRs are no part of a task's context.
+func (s *Session) ThreadRegisters(id int) ([]Register, error) {
 	th, err := s.Thread(id)
-	if err != nil {
-		return regs, 0, err
-	}
-	if th.Running() {
-		h := s.m.Hart(th.Hart)
-		for i := range regs {
-			regs[i] = h.Reg(i)
-		}
-		return regs, h.PC(), nil
-	}
-	tgt, err := s.savedTarget(th.Task)
-	if err != nil {
-		return regs, 0, err
-	}
-	for i := range regs {
-		regs[i] = tgt.Register(i)
-	}
-	return regs, tgt.PC(), nil
-}
-
-// taskRegisters lists thread id's registers as Registers does for a hart:
-// the core registers with a DWARF number and pc, a switched-out task's
-// from its saved context (CSRs and system registers are not part of it).
-func (s *Session) taskRegisters(id int) ([]Register, error) {
-	regs, pc, err := s.ThreadRegisters(id)
 	if err != nil {
 		return nil, err
 	}
+	if th.Running() {
+		return s.Registers(th.Hart)
+	}
+	tgt, err := s.savedTarget(th.Task)
+	if err != nil {
+		return nil, err
+	}
+	rf := s.regs()
 	var out []Register
 	for _, ri := range s.RegisterInfos() {
+		r := Register{Name: ri.Name, Num: ri.Num, Info: ri}
+		slot := rf.savedSlot(ri)
+		v, saved := tgt.regs.Saved[slot]
 		switch {
 		case ri.Num == PCRegister:
-			out = append(out, Register{Name: ri.Name, Value: pc, Num: ri.Num, Info: ri})
-		case ri.Group == GroupCore && ri.DWARF >= 0 && ri.DWARF < len(regs):
-			out = append(out, Register{Name: ri.Name, Value: regs[ri.DWARF], Num: ri.Num, Info: ri})
+			r.Value = tgt.PC()
+		case saved && ri.Bits == 32:
+			r.Value = v
+		case ri.Group == GroupCore && ri.DWARF >= 0 && ri.Bits == 32:
+			r.Value = tgt.Register(ri.DWARF) // not switched: the hart's
+		default:
+			continue
 		}
+		r.Fields = rf.fields(ri.Name, r.Value)
+		out = append(out, r)
 	}
 	return out, nil
 }

@@ -173,12 +173,12 @@ func testThreadsFollowTheKernel(t *testing.T, elf string) {
 					t.Errorf("stop %d: %s's stack ends in %v, not %s:\n%s", i, th.Name, outer, k.entry, frameList(fs))
 				}
 			}
-			regs, pc, err := s.ThreadRegisters(th.ID)
+			regs, err := s.ThreadRegisters(th.ID)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if _, ok := pending[th.ID]; !ok {
-				pending[th.ID] = savedStack{time: s.Now(), pc: pc, sp: regs[s.syms.Arch().SP()], frames: frameList(fs)}
+				pending[th.ID] = savedStack{time: s.Now(), pc: regValue(t, regs, "pc"), sp: regValue(t, regs, "sp"), frames: frameList(fs)}
 			}
 		}
 		if running != 1 {
@@ -273,12 +273,13 @@ func testTaskHartQueries(t *testing.T, elf string) {
 		t.Errorf("an assignment in a switched-out task's frame was allowed")
 	}
 	regs, err := s.FrameRegisters(h, 0)
-	saved, pc, _ := s.ThreadRegisters(cons.ID)
+	saved, _ := s.ThreadRegisters(cons.ID)
 	byName := map[string]uint32{}
 	for _, r := range regs {
 		byName[r.Name] = r.Value
 	}
-	if err != nil || byName["sp"] != saved[s.syms.Arch().SP()] || byName["pc"] != pc || pc != fs[0].PC {
+	pc := regValue(t, saved, "pc")
+	if err != nil || byName["sp"] != regValue(t, saved, "sp") || byName["pc"] != pc || pc != fs[0].PC {
 		t.Errorf("registers of the consumer: %+v %v", regs, err)
 	}
 	for i := range []int{0, top} {
@@ -296,4 +297,16 @@ func testTaskHartQueries(t *testing.T, elf string) {
 		s.ValueHistory(h, i, "n", HistoryOptions{})
 		s.RestartFrame(h, i)
 	}
+}
+
+// regValue is the value of the register called name in regs.
+func regValue(t *testing.T, regs []Register, name string) uint32 {
+	t.Helper()
+	for _, r := range regs {
+		if r.Name == name {
+			return r.Value
+		}
+	}
+	t.Fatalf("no register %s in %+v", name, regs)
+	return 0
 }

@@ -41,32 +41,7 @@ func (s *Session) lastRunOf(hart int, a uint32) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	if s.m.IsCortexM() {
-		return s.lastEntryFrom(hart, regs.SP)
-	}
-	lo, hi := t.StackBase, t.StackEnd+4
-	if t.StackEnd == 0 {
-		hi = regs.SP + 1<<16
-	}
-	// The task ran at its saved pc until a trap was taken there: a mark at
-	// that pc on its stack, or the trap vector entered with its sp (an
-	// interrupt taken before the instruction at the pc leaves no mark
-	// there).
-	origin := s.tl.Now()
-	vec, _ := s.m.Hart(hart).ReadCSR(csrMtvec)
-	vec &^= 3
-	m, found, err := s.searchMarks(hart, []uint32{regs.PC, vec}, 0, func(m mark) bool {
-		// the trap is taken as the moment begins: a seek to it stops
-		// before, with the task at its pc
-		return m.pc == regs.PC && m.cfa >= lo && m.cfa <= hi || m.pc == vec && m.cfa == regs.SP
-	})
-	if err != nil || !found {
-		if err == nil {
-			err = s.tl.Seek(origin)
-		}
-		return false, err
-	}
-	return true, s.tl.Seek(m.time)
+	return s.cpu().lastRunOf(s, hart, t, regs)
 }
 
 // lineStartsHere reports whether a reverse step over from start, resumed

@@ -109,27 +109,31 @@ func (a *SessionTarget) Tasks() []TaskThread {
 // taskRegister reads a register of a switched-out task from its saved
 // context.
 func (a *SessionTarget) taskRegister(hart int, r Reg) (uint32, error) {
-	regs, pc, err := a.s.ThreadRegisters(hart - TaskHartBase)
+	regs, err := a.s.ThreadRegisters(hart - TaskHartBase)
 	if err != nil {
 		return 0, err
 	}
-	n := int(r.Num)
+	n, err := a.regNum(r)
+	if err != nil {
+		return 0, err
+	}
+	for _, reg := range regs {
+		if reg.Num == n {
+			return reg.Value, nil
+		}
+	}
+	return 0, fmt.Errorf("a switched-out task's register %s is not saved", regName(r))
+}
+
+// regName spells a Reg for messages.
+func regName(r Reg) string {
 	switch r.Kind {
-	case RegPC:
-		return pc, nil
 	case RegNamed:
-		var ok bool
-		if n, ok = a.s.Symbols().Arch().RegisterNumber(r.Name); !ok {
-			return 0, fmt.Errorf("a switched-out task's %s is not saved", r.Name)
-		}
-		if n == a.s.Symbols().Arch().PC() {
-			return pc, nil
-		}
+		return r.Name
+	case RegPC:
+		return "pc"
 	case RegCSR:
-		return 0, errors.New("a switched-out task's CSRs are not saved")
+		return fmt.Sprintf("CSR %#x", r.Num)
 	}
-	if n < 0 || n >= len(regs) {
-		return 0, fmt.Errorf("a switched-out task's register %d is not saved", n)
-	}
-	return regs[n], nil
+	return fmt.Sprintf("%d", r.Num)
 }

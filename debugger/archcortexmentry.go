@@ -50,7 +50,7 @@ func (s *Session) handlerEntries() ([]uint32, error) {
 func interruptedSP(m *vm.Machine, hart int) uint32 {
 	h := m.Hart(hart)
 	lr := h.Reg(14)
-	if lr < excReturnMin {
+	if !(cortexMRegs{}).exceptionReturn(lr) {
 		return 0
 	}
 	sp := vm.ARMMSP
