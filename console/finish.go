@@ -10,8 +10,8 @@ import (
 	"github.com/rewind-debugger/rewind/symbols/cexpr"
 )
 
-// returnedValue formats what function fn returned, read from a0 (and a1)
-// right after "finish" returned from it; "" when it returns nothing or the
+// returnedValue formats what function fn returned, read from the
+// architecture's return-value registers (a0 and a1, r0 and r1) right after "finish" returned from it; "" when it returns nothing or the
 // type is unknown.
 func (c *Console) returnedValue(fn string, st debugger.Stop) string {
 	if fn == "" || st.Reason != debugger.ReasonStep {
@@ -35,13 +35,15 @@ func (c *Console) returnedValue(fn string, st debugger.Stop) string {
 		return ""
 	}
 	var b [8]byte
-	a0, ok0 := f.Register(10)
-	a1, ok1 := f.Register(11)
+	_, float := rt.(*godwarf.FloatType)
+	lo, hi := c.s.ReturnValueRegisters(float)
+	v0, ok0 := f.Register(lo)
+	v1, ok1 := f.Register(hi)
 	if !ok0 || (n > 4 && !ok1) {
 		return ""
 	}
-	binary.LittleEndian.PutUint32(b[:4], a0)
-	binary.LittleEndian.PutUint32(b[4:], a1)
+	binary.LittleEndian.PutUint32(b[:4], v0)
+	binary.LittleEndian.PutUint32(b[4:], v1)
 	val := cexpr.Value{Type: rt, Bytes: b[:n]}
 	return fmt.Sprintf("Value returned: %s", c.s.Symbols().Format(val, f.Env(), symbols.FormatOptions{}))
 }

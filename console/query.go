@@ -200,7 +200,7 @@ func (c *Console) cmdEvents(arg string) error {
 	}
 	fmt.Fprintf(c.out, "%d trap%s in the history (time %d to %d):\n", res.Total, plural(res.Total), res.Start, res.End)
 	for _, e := range res.Events {
-		fmt.Fprintf(c.out, "  time %-8d hart %d %-28s mcause %#x (%s)\n", e.Time, e.Hart, where(e.PC, e.Function, e.File, e.Line), e.Cause, e.Name)
+		fmt.Fprintf(c.out, "  time %-8d hart %d %-28s cause %#x (%s)\n", e.Time, e.Hart, where(e.PC, e.Function, e.File, e.Line), e.Cause, e.Name)
 	}
 	c.queryFooter(res.QueryInfo, len(res.Events), "traps")
 	return nil

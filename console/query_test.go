@@ -16,7 +16,7 @@ func TestQueryCommands(t *testing.T) {
 		{"writes ticks", "6 writes to ", "timer.c:46 in trap_handler"},
 		{"writes ticks --limit 2 --last", "6 writes to ", "(6 writes; showing the last 2)"},
 		{"calls uart_puts --limit 1", "uart_puts was called ", "(s=0x"},
-		{"events irq 7", "5 traps in the history", "mcause 0x80000007 (machine timer interrupt)"},
+		{"events irq 7", "5 traps in the history", "cause 0x80000007 (machine timer interrupt)"},
 		{"events exception", "0 traps in the history", ""},
 		{`logpoint-history timer.c:46 "ticks={ticks}"`, "timer.c:46 would have printed 5 lines", "ticks=4"},
 	} {

@@ -170,3 +170,13 @@ func (cortexMRegs) savedSlot(ri RegisterInfo) int {
 	}
 	return ri.DWARF
 }
+
+// returnValue: r0 and r1 (AAPCS), or s0 and s1 (d0) for a float under
+// the hard-float ABI, which the boards with an FPU run (vm picks the FPU
+// board from the ELF's EF_ARM_ABI_FLOAT_HARD).
+func (c cortexMRegs) returnValue(float bool) (int, int) {
+	if float && c.fpu {
+		return symbols.ARMRegS0, symbols.ARMRegS0 + 1
+	}
+	return 0, 1
+}

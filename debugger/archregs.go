@@ -75,6 +75,10 @@ type regFile interface {
 	writes(num uint32, v uint64) ([]regWrite, error)
 	// fields decodes a register's bit fields (nil: none).
 	fields(name string, v uint32) []RegisterField
+	// returnValue names the DWARF numbers of the registers a function
+	// returns a value of up to 8 bytes in, low word first (float: a
+	// floating-point value).
+	returnValue(float bool) (lo, hi int)
 	// savedSlot is the key of the register in an RTOS port's saved
 	// context (rtos.Regs.Saved): its DWARF number, or -1.
 	savedSlot(ri RegisterInfo) int
@@ -87,6 +91,12 @@ type regWrite struct{ num, v uint32 }
 
 // regs is the register file of the session's CPU.
 func (s *Session) regs() regFile { return s.cpu() }
+
+// ReturnValueRegisters are the DWARF numbers of the registers a function
+// returns a value of up to 8 bytes in, low word first (RISC-V a0, a1;
+// ARM r0, r1, or s0, s1 for a float or double on a core with an FPU, which
+// runs hard-float code), as a caller reads them right after the return.
+func (s *Session) ReturnValueRegisters(float bool) (lo, hi int) { return s.regs().returnValue(float) }
 
 // Arch names the session's CPU architecture: "riscv32" or "armv7-m"
 // (Cortex-M, ARMv6-M and ARMv7E-M included).

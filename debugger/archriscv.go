@@ -109,3 +109,6 @@ func (riscvRegs) exceptionReturn(uint32) bool { return false }
 
 // savedSlot: the RISC-V port saves x registers by DWARF number.
 func (riscvRegs) savedSlot(ri RegisterInfo) int { return ri.DWARF }
+
+// returnValue: a0 and a1 (the ilp32 ABI: floats too).
+func (riscvRegs) returnValue(bool) (int, int) { return symbols.RegA0, symbols.RegA0 + 1 }

@@ -3,6 +3,8 @@ package gdbserver
 import (
 	"fmt"
 	"strings"
+
+	"github.com/rewind-debugger/rewind/symbols"
 )
 
 // gdb register numbers for RISC-V: x0..x31, pc, then CSRs at 65+number.
@@ -11,32 +13,28 @@ const (
 	regnumFirstCSR = 65
 )
 
-// abiNames returns the ABI names of x0..x31, as gdb's riscv:rv32 expects
-// them (a function: Go has no constant arrays).
-func abiNames() [32]string {
-	return [32]string{
-		"zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2",
-		"fp", "s1", "a0", "a1", "a2", "a3", "a4", "a5",
-		"a6", "a7", "s2", "s3", "s4", "s5", "s6", "s7",
-		"s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6",
-	}
-}
-
 // csrInfo names one CSR described to gdb.
 type csrInfo struct {
 	name string
 	num  uint16
 }
 
-// csrs returns the machine-mode CSRs the board implements.
+// gdbCSRNames are the machine-mode CSRs described to gdb, in order (gdb
+// reads any other by number too); symbols.CSRNumber numbers them.
+func gdbCSRNames() []string {
+	return []string{"mstatus", "misa", "mie", "mtvec", "mscratch", "mepc", "mcause", "mtval", "mip",
+		"mcycle", "minstret", "mcycleh", "minstreth", "mvendorid", "marchid", "mimpid", "mhartid"}
+}
+
+// csrs returns the CSRs described to gdb that the CPU implements.
 func csrs() []csrInfo {
-	return []csrInfo{
-		{"mstatus", 0x300}, {"misa", 0x301}, {"mie", 0x304}, {"mtvec", 0x305},
-		{"mscratch", 0x340}, {"mepc", 0x341}, {"mcause", 0x342}, {"mtval", 0x343},
-		{"mip", 0x344}, {"mcycle", 0xb00}, {"minstret", 0xb02},
-		{"mcycleh", 0xb80}, {"minstreth", 0xb82},
-		{"mvendorid", 0xf11}, {"marchid", 0xf12}, {"mimpid", 0xf13}, {"mhartid", 0xf14},
+	var out []csrInfo
+	for _, n := range gdbCSRNames() {
+		if num, ok := symbols.CSRNumber(n); ok {
+			out = append(out, csrInfo{n, num})
+		}
 	}
+	return out
 }
 
 // gdbReg is one register as gdb numbers and describes it.
@@ -82,7 +80,11 @@ func layoutFor(t Target) *regLayout {
 // the CSRs (at 65+number) in org.gnu.gdb.riscv.csr.
 func riscvLayout() *regLayout {
 	l := &regLayout{arch: "riscv:rv32"}
-	for i, n := range abiNames() {
+	for i := range 32 {
+		n := symbols.RegisterName(i) // the ABI names, x8 as gdb's riscv:rv32 spells it
+		if i == symbols.RegS0 {
+			n = "fp"
+		}
 		typ := "int"
 		switch n {
 		case "ra":

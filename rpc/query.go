@@ -137,7 +137,8 @@ func queryCalls(srv *Server, p CallsParams) (any, error) {
 }
 
 // EventsParams select traps: kind "irq", "exception" or "trap" (any, the
-// default), and a cause number (mcause without bit 31) when code is set.
+// default), and a cause as users number it (QueryEvent.Code) when code
+// is set.
 type EventsParams struct {
 	QueryPage
 	Kind string `json:"kind"`
@@ -155,8 +156,10 @@ type QueryEvent struct {
 	Cause    uint32 `json:"cause"`
 	Tval     uint32 `json:"tval"`
 	Name     string `json:"name"`
-	// Interrupt marks an asynchronous trap; Code is the cause as users
-	// number it (RISC-V: mcause without its interrupt bit).
+	// Cause is the cause as the architecture reports it (RISC-V mcause,
+	// Cortex-M exception number); Tval is RISC-V's mtval. Interrupt marks
+	// an asynchronous trap; Code is the cause as users number it (RISC-V:
+	// mcause without its interrupt bit; Cortex-M: the exception number).
 	Interrupt bool   `json:"interrupt"`
 	Code      uint32 `json:"code"`
 }

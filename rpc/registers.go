@@ -25,7 +25,8 @@ type RegisterRow struct {
 	Summary string `json:"summary,omitempty"`
 }
 
-// RegisterField is one decoded bit field (xPSR flags, exception number).
+// RegisterField is one decoded bit field (xPSR flags and exception
+// number, CONTROL, CFSR bits; RISC-V mstatus, mcause).
 type RegisterField struct {
 	Name  string `json:"name"`
 	Value uint32 `json:"value"`
