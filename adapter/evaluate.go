@@ -117,6 +117,9 @@ func (s *Server) setVariable(sess *debugger.Session, a dap.SetVariableArguments)
 	if r.kind == refRegisters {
 		return s.setRegister(sess, r, a.Name, a.Value)
 	}
+	if r.kind == refRegisterFields {
+		return s.setRegisterField(sess, r, a.Name, a.Value, opts)
+	}
 	if isPeripheralRef(r.kind) {
 		return s.setPeripheral(sess, r, a.Name, a.Value)
 	}

@@ -10,6 +10,9 @@ const (
 	refGlobals
 	refRegisters
 	refValue
+	// refRegisterFields expands one register row (name) into its decoded
+	// bit fields.
+	refRegisterFields
 )
 
 // varRef is what a variablesReference stands for.

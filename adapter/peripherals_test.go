@@ -16,6 +16,8 @@ import (
 type dapVar struct {
 	Name, Value, Type, EvaluateName, MemoryReference string
 	VariablesReference                               int
+	NamedVariables                                   int
+	PresentationHint                                 *struct{ Attributes []string }
 }
 
 // launchFirmware launches a test firmware stopped on entry with extra
@@ -50,6 +52,12 @@ func (c *client) vars(ref int) map[string]dapVar {
 // peripheralsScope returns the Peripherals scope's rows of the top frame.
 func (c *client) peripheralsScope() map[string]dapVar {
 	c.t.Helper()
+	return c.scopeRows("Peripherals")
+}
+
+// scopeRows returns the rows of the top frame's scope called name.
+func (c *client) scopeRows(name string) map[string]dapVar {
+	c.t.Helper()
 	var sc struct {
 		Scopes []struct {
 			Name               string
@@ -58,11 +66,11 @@ func (c *client) peripheralsScope() map[string]dapVar {
 	}
 	c.ok("scopes", map[string]any{"frameId": c.top().ID}, &sc)
 	for _, s := range sc.Scopes {
-		if s.Name == "Peripherals" {
+		if s.Name == name {
 			return c.vars(s.VariablesReference)
 		}
 	}
-	c.t.Fatalf("no Peripherals scope in %+v", sc.Scopes)
+	c.t.Fatalf("no %s scope in %+v", name, sc.Scopes)
 	return nil
 }
 

@@ -66,6 +66,16 @@ func (s *Server) onVariables(req *envelope) {
 		s.reply(req, dap.VariablesResponseBody{Variables: out[pg.start:pg.end]})
 		return
 	}
+	if r.kind == refRegisters || r.kind == refRegisterFields {
+		out, err := s.registerVariables(sess, r, opts)
+		if err != nil {
+			s.fail(req, err.Error())
+			return
+		}
+		pg := pageOf(len(out), a.Start, a.Count)
+		s.reply(req, dap.VariablesResponseBody{Variables: out[pg.start:pg.end]})
+		return
+	}
 	vs, err := s.views(sess, r, opts)
 	if err != nil {
 		s.fail(req, err.Error())

@@ -65,28 +65,32 @@ func setBits(v uint32, bits []bitName) []RegisterField {
 	var out []RegisterField
 	for _, b := range bits {
 		if v>>b.bit&1 != 0 {
-			out = append(out, RegisterField{Name: b.name, Value: 1, Width: 1, Text: b.text})
+			out = append(out, RegisterField{Name: b.name, Value: 1, Width: 1, Shift: int(b.bit), Text: b.text})
 		}
 	}
 	return out
 }
 
-// fields decodes the xPSR, CONTROL, FPSCR and the fault status registers.
+// fields decodes the xPSR (a write sets only its APSR flags, so the
+// execution and exception fields are read-only), CONTROL, FPSCR and the
+// fault status registers (their set bits, read-only: software clears them
+// by writing ones).
 func (cortexMRegs) fields(name string, v uint32) []RegisterField {
-	bit := func(n string, b uint) RegisterField { return RegisterField{Name: n, Value: v >> b & 1, Width: 1} }
+	rw := func(n string, shift, width int) RegisterField { return bitField(v, n, shift, width, true) }
+	ro := func(n string, shift, width int) RegisterField { return bitField(v, n, shift, width, false) }
 	switch name {
 	case "xpsr":
-		isr := v & 0x1ff
-		return []RegisterField{bit("N", 31), bit("Z", 30), bit("C", 29), bit("V", 28), bit("Q", 27),
-			{Name: "GE", Value: v >> 16 & 15, Width: 4}, bit("T", 24),
-			{Name: "IT", Value: v>>25&3 | v>>10&0x3f<<2, Width: 8},
-			{Name: "ISR", Value: isr, Text: armExceptionName(isr), Width: 9}}
+		isr := ro("ISR", 0, 9)
+		isr.Text = armExceptionName(isr.Value)
+		it := RegisterField{Name: "IT", Value: v>>25&3 | v>>10&0x3f<<2, Width: 8, Shift: -1}
+		return []RegisterField{rw("N", 31, 1), rw("Z", 30, 1), rw("C", 29, 1), rw("V", 28, 1), rw("Q", 27, 1),
+			rw("GE", 16, 4), ro("T", 24, 1), it, isr}
 	case "control":
-		return []RegisterField{bit("nPRIV", 0), bit("SPSEL", 1), bit("FPCA", 2)}
+		return []RegisterField{rw("nPRIV", 0, 1), rw("SPSEL", 1, 1), rw("FPCA", 2, 1)}
 	case "fpscr":
-		return []RegisterField{bit("N", 31), bit("Z", 30), bit("C", 29), bit("V", 28),
-			bit("AHP", 26), bit("DN", 25), bit("FZ", 24), {Name: "RMode", Value: v >> 22 & 3, Width: 2},
-			bit("IDC", 7), bit("IXC", 4), bit("UFC", 3), bit("OFC", 2), bit("DZC", 1), bit("IOC", 0)}
+		return []RegisterField{rw("N", 31, 1), rw("Z", 30, 1), rw("C", 29, 1), rw("V", 28, 1),
+			rw("AHP", 26, 1), rw("DN", 25, 1), rw("FZ", 24, 1), rw("RMode", 22, 2),
+			rw("IDC", 7, 1), rw("IXC", 4, 1), rw("UFC", 3, 1), rw("OFC", 2, 1), rw("DZC", 1, 1), rw("IOC", 0, 1)}
 	case "cfsr":
 		return setBits(v, cfsrBits())
 	case "hfsr":

@@ -53,8 +53,18 @@ type RegisterField struct {
 	Value uint32
 	// Width is the field's size in bits.
 	Width int
+	// Shift is the position of its lowest bit, -1 for a field whose bits
+	// are not contiguous (the xPSR's IT).
+	Shift int
+	// Writable: SetRegisterField may change it (see there).
+	Writable bool
 	// Text spells the value when it has a name ("SysTick", "divide by zero").
 	Text string
+}
+
+// bitField decodes bits shift..shift+width-1 of v.
+func bitField(v uint32, name string, shift, width int, writable bool) RegisterField {
+	return RegisterField{Name: name, Value: v >> shift & (1<<width - 1), Width: width, Shift: shift, Writable: writable}
 }
 
 // regFile is how a session reads and writes its CPU's registers: the

@@ -90,7 +90,25 @@ func (riscvRegs) writes(num uint32, v uint64) ([]regWrite, error) {
 	return nil, fmt.Errorf("no register number %#x", num)
 }
 
-func (riscvRegs) fields(string, uint32) []RegisterField { return nil }
+// fields decodes the machine-mode status and trap CSRs as the privileged
+// spec names their fields (the ones an M-mode-only hart has).
+func (r riscvRegs) fields(name string, v uint32) []RegisterField {
+	rw := func(n string, shift, width int) RegisterField { return bitField(v, n, shift, width, true) }
+	ro := func(n string, shift, width int) RegisterField { return bitField(v, n, shift, width, false) }
+	switch name {
+	case "mstatus":
+		return []RegisterField{rw("MIE", 3, 1), rw("MPIE", 7, 1), rw("MPP", 11, 2)}
+	case "mcause":
+		code := rw("Code", 0, 31)
+		code.Text = traps{r}.name(v)
+		return []RegisterField{rw("Interrupt", 31, 1), code}
+	case "mie":
+		return []RegisterField{rw("MSIE", 3, 1), rw("MTIE", 7, 1), rw("MEIE", 11, 1)}
+	case "mip":
+		return []RegisterField{ro("MSIP", 3, 1), ro("MTIP", 7, 1), ro("MEIP", 11, 1)}
+	}
+	return nil
+}
 
 // alias turns "x10" and "fp" into the ABI name and accepts any CSR the
 // CPU implements by name.
