@@ -230,6 +230,16 @@ describe('package.json', () => {
 		assert.deepStrictEqual(inTheia.map((m) => m.command), ['rewind.stepBack', 'rewind.reverseContinue']);
 	});
 
+	it('names both architectures it debugs, not RISC-V alone', () => {
+		for (const [what, text] of [['displayName', pkg.displayName], ['description', pkg.description], ['debugger label', dbg.label],
+			['first snippet', dbg.configurationSnippets[0].description]] as [string, string][]) {
+			assert.match(text, /RISC-V/, what);
+			assert.match(text, /Cortex-M/, what);
+		}
+		assert.ok(dbg.languages.includes('arm') && dbg.languages.includes('riscv'), `debugger languages ${dbg.languages}`);
+		assert.ok(pkg.keywords.includes('cortex-m'), `keywords ${pkg.keywords}`);
+	});
+
 	it('stays within the VS Code versions it is tested on', () => {
 		assert.strictEqual(pkg.engines.vscode, '^1.90.0');
 		assert.match(pkg.devDependencies['@types/vscode'], /1\.90\./);
