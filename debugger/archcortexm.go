@@ -180,3 +180,7 @@ func (c cortexMRegs) returnValue(float bool) (int, int) {
 	}
 	return 0, 1
 }
+
+// stepCounters: a Cortex-M board has one core, whose steps are the
+// machine's.
+func (cortexMRegs) stepCounters(*vm.Hart) (uint64, uint64, bool) { return 0, 0, false }

@@ -34,6 +34,10 @@ type cpu interface {
 	// reports false, leaving the timeline where it was, when history has
 	// none.
 	lastRunOf(s *Session, hart int, t *rtos.Task, regs rtos.Regs) (bool, error)
+	// stepCounters reads hart's cycle and retired-instruction counters,
+	// which count its own steps on a board with several harts; ok is false
+	// when the CPU has none or the firmware stopped the cycle counter.
+	stepCounters(h *vm.Hart) (cycles, instret uint64, ok bool)
 	// faultDetails spells a fault taken at st in words and lists the
 	// registers that tell it, given the fault status registers read just
 	// after the trap (ok false: none could be read).

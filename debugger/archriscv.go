@@ -130,3 +130,25 @@ func (riscvRegs) savedSlot(ri RegisterInfo) int { return ri.DWARF }
 
 // returnValue: a0 and a1 (the ilp32 ABI: floats too).
 func (riscvRegs) returnValue(bool) (int, int) { return symbols.RegA0, symbols.RegA0 + 1 }
+
+// CSRs counting a hart's steps (low and high halves), and the one that
+// stops them.
+const (
+	csrMcycle        = 0xb00
+	csrMinstret      = 0xb02
+	csrMcycleH       = 0xb80
+	csrMinstretH     = 0xb82
+	csrMcountinhibit = 0x320
+	inhibitCycles    = 1 // mcountinhibit.CY
+)
+
+// stepCounters reads mcycle and minstret (64 bits each).
+func (riscvRegs) stepCounters(h *vm.Hart) (uint64, uint64, bool) {
+	csr64 := func(lo, hi uint16) uint64 {
+		l, _ := h.ReadCSR(lo)
+		u, _ := h.ReadCSR(hi)
+		return uint64(u)<<32 | uint64(l)
+	}
+	inhibit, _ := h.ReadCSR(csrMcountinhibit)
+	return csr64(csrMcycle, csrMcycleH), csr64(csrMinstret, csrMinstretH), inhibit&inhibitCycles == 0
+}

@@ -2,30 +2,23 @@ package debugger
 
 import "fmt"
 
-// CSRs read to count one hart's steps back.
-const (
-	csrMcountinhibit = 0x320
-	inhibitCycles    = 1 // mcountinhibit.CY
-)
-
-// hartCycles is hart's mcycle: one more for each of its steps (an
-// instruction or a trap entry) while the firmware leaves it alone.
+// hartCycles is hart's cycle counter (cpu.stepCounters): one more for
+// each of its steps (an instruction or a trap entry) while the firmware
+// leaves it alone.
 func (s *Session) hartCycles(hart int) uint64 {
-	h := s.m.Hart(hart)
-	lo, _ := h.ReadCSR(csrMcycle)
-	hi, _ := h.ReadCSR(csrMcycleH)
-	return uint64(hi)<<32 | uint64(lo)
+	c, _, _ := s.cpu().stepCounters(s.m.Hart(hart))
+	return c
 }
 
 // hartStepsBack finds the moment before hart's nth latest step, on a board
-// with several harts: the latest time whose mcycle is n less than now,
+// with several harts: the latest time whose cycle counter is n less than now,
 // found by probing back at doubling distances and bisecting (O(log n)
 // seeks). ok=false when the counter cannot tell (the firmware inhibits or
 // wrote it): the caller steps one at a time. start=true when hart took
 // fewer than n steps in all (the time is then the start of history). The
 // timeline is left anywhere.
 func (s *Session) hartStepsBack(hart int, n uint64) (t uint64, start, ok bool, err error) {
-	if v, _ := s.m.Hart(hart).ReadCSR(csrMcountinhibit); v&inhibitCycles != 0 {
+	if _, _, ok := s.cpu().stepCounters(s.m.Hart(hart)); !ok {
 		return 0, false, false, nil
 	}
 	first := s.tl.Start()

@@ -6,25 +6,12 @@ import (
 	"github.com/rewind-debugger/rewind/vm"
 )
 
-// CSRs counting a hart's steps (low and high halves).
-const (
-	csrMcycle    = 0xb00
-	csrMinstret  = 0xb02
-	csrMcycleH   = 0xb80
-	csrMinstretH = 0xb82
-)
-
 // hartSteps is a count that grows with every step hart takes (retired
 // instructions plus cycles, so idle steps in WFI count too) and never
 // decreases unless the firmware writes the counters.
 func (s *Session) hartSteps(hart int) uint64 {
-	h := s.m.Hart(hart)
-	csr64 := func(lo, hi uint16) uint64 {
-		l, _ := h.ReadCSR(lo)
-		u, _ := h.ReadCSR(hi)
-		return uint64(u)<<32 | uint64(l)
-	}
-	return csr64(csrMcycle, csrMcycleH) + csr64(csrMinstret, csrMinstretH)
+	c, i, _ := s.cpu().stepCounters(s.m.Hart(hart))
+	return c + i
 }
 
 // lastStepOf finds the moment just before hart's latest step before Now:
