@@ -152,3 +152,14 @@ func (c cortexMRegs) pattern(n string) ([]checkpoint.CauseRange, bool) {
 
 func (cortexMRegs) patterns() []string { return []string{"IRQn"} }
 func (cortexMRegs) filterArch() string { return "cortex-m" }
+
+// ownFilters are the Cortex-M fault and SVCall filters.
+func (cortexMRegs) ownFilters() []ExceptionFilterInfo {
+	return []ExceptionFilterInfo{
+		{ID: FilterHardFault, Label: "HardFault", Description: "Stop on a HardFault (Cortex-M), escalated faults included"},
+		{ID: FilterMemManage, Label: "MemManage", Description: "Stop on a MemManage fault (Cortex-M)"},
+		{ID: FilterBusFault, Label: "BusFault", Description: "Stop on a BusFault (Cortex-M)"},
+		{ID: FilterUsageFault, Label: "UsageFault", Description: "Stop on a UsageFault: undefined instruction, invalid state, divide by zero, unaligned access (Cortex-M)"},
+		{ID: FilterSVCall, Label: "SVCall", Description: "Stop when the firmware executes svc (Cortex-M)"},
+	}
+}

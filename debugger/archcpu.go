@@ -52,3 +52,7 @@ func (s *Session) cpu() cpu {
 	}
 	return riscvRegs{}
 }
+
+// allCPUs lists every architecture the debugger knows, for what is
+// offered before a session exists (ArchExceptionFilters).
+func allCPUs() []cpu { return []cpu{riscvRegs{}, cortexMRegs{}} }

@@ -84,3 +84,11 @@ func (riscvRegs) code(c uint32) uint32 { return c &^ interruptBit }
 func (riscvRegs) pattern(string) ([]checkpoint.CauseRange, bool) { return nil, false }
 func (riscvRegs) patterns() []string                             { return nil }
 func (riscvRegs) filterArch() string                             { return "riscv" }
+
+// ownFilters are RISC-V's exception filters beyond the common ones.
+func (riscvRegs) ownFilters() []ExceptionFilterInfo {
+	return []ExceptionFilterInfo{
+		{ID: FilterIllegal, Label: "Illegal instruction", Description: "Stop on an illegal instruction trap (RISC-V)"},
+		{ID: FilterEbreak, Label: "ebreak", Description: "Stop when the firmware executes ebreak (RISC-V)"},
+	}
+}

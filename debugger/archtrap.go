@@ -87,6 +87,9 @@ type trapArch interface {
 	// filterArch names the architecture as exception filters do
 	// ("riscv", "cortex-m").
 	filterArch() string
+	// ownFilters are the architecture's exception filters beyond the
+	// common ones (their Arch is filled in from filterArch).
+	ownFilters() []ExceptionFilterInfo
 }
 
 // traps is a trap architecture with the lookups every front-end needs.

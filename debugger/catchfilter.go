@@ -8,7 +8,8 @@ import (
 )
 
 // Exception filter names beyond FilterAllFaults, FilterIllegal and
-// FilterEbreak (RISC-V only).
+// FilterEbreak (RISC-V only). The filters of one architecture are its
+// cpu's ownFilters.
 const (
 	FilterInterrupts = "interrupts" // every interrupt; condition: numbers or names
 	FilterHardFault  = "hardfault"  // Cortex-M only, as are the next four
@@ -37,26 +38,32 @@ type ExceptionFilterInfo struct {
 	Arch string
 }
 
-// exceptionFilters is every filter, both architectures.
-var exceptionFilters = []ExceptionFilterInfo{
-	{ID: FilterAllFaults, Label: "All faults", Description: "Stop when the firmware takes a fault: any RISC-V exception (access faults, misaligned accesses, illegal instructions, ebreak, ecall); on Cortex-M a HardFault, MemManage, BusFault or UsageFault",
-		ConditionDescription: "cause names or numbers, comma-separated (load-access-fault, illegal, UsageFault, 5)"},
-	{ID: FilterInterrupts, Label: "Interrupts", Description: "Stop at the first instruction of an interrupt handler (RISC-V timer, software, external; Cortex-M SysTick, PendSV, NMI, IRQn)",
-		ConditionDescription: "interrupt numbers or names, comma-separated (RISC-V: 7 or timer; Cortex-M: IRQ number such as 7, or SysTick)"},
-	{ID: FilterIllegal, Label: "Illegal instruction", Description: "Stop on an illegal instruction trap (RISC-V)", Arch: "riscv"},
-	{ID: FilterEbreak, Label: "ebreak", Description: "Stop when the firmware executes ebreak (RISC-V)", Arch: "riscv"},
-	{ID: FilterHardFault, Label: "HardFault", Description: "Stop on a HardFault (Cortex-M), escalated faults included", Arch: "cortex-m"},
-	{ID: FilterMemManage, Label: "MemManage", Description: "Stop on a MemManage fault (Cortex-M)", Arch: "cortex-m"},
-	{ID: FilterBusFault, Label: "BusFault", Description: "Stop on a BusFault (Cortex-M)", Arch: "cortex-m"},
-	{ID: FilterUsageFault, Label: "UsageFault", Description: "Stop on a UsageFault: undefined instruction, invalid state, divide by zero, unaligned access (Cortex-M)", Arch: "cortex-m"},
-	{ID: FilterSVCall, Label: "SVCall", Description: "Stop when the firmware executes svc (Cortex-M)", Arch: "cortex-m"},
+// commonFilters are the filters of every architecture.
+func commonFilters() []ExceptionFilterInfo {
+	return []ExceptionFilterInfo{
+		{ID: FilterAllFaults, Label: "All faults", Description: "Stop when the firmware takes a fault: any RISC-V exception (access faults, misaligned accesses, illegal instructions, ebreak, ecall); on Cortex-M a HardFault, MemManage, BusFault or UsageFault",
+			ConditionDescription: "cause names or numbers, comma-separated (load-access-fault, illegal, UsageFault, 5)"},
+		{ID: FilterInterrupts, Label: "Interrupts", Description: "Stop at the first instruction of an interrupt handler (RISC-V timer, software, external; Cortex-M SysTick, PendSV, NMI, IRQn)",
+			ConditionDescription: "interrupt numbers or names, comma-separated (RISC-V: 7 or timer; Cortex-M: IRQ number such as 7, or SysTick)"},
+	}
+}
+
+// allFilters is every filter: the common ones, then each architecture's
+// own (cpu.ownFilters, marked with its filterArch).
+func allFilters() []ExceptionFilterInfo {
+	out := commonFilters()
+	for _, c := range allCPUs() {
+		for _, f := range c.ownFilters() {
+			f.Arch = c.filterArch()
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // ExceptionFilters lists every exception filter of both architectures
 // (those of the other architecture are accepted and ignored).
-func ExceptionFilters() []ExceptionFilterInfo {
-	return append([]ExceptionFilterInfo(nil), exceptionFilters...)
-}
+func ExceptionFilters() []ExceptionFilterInfo { return allFilters() }
 
 // ArchExceptionFilters lists the filters for firmware of arch ("riscv" or
 // "cortex-m"): the common ones and the architecture's own; every filter
@@ -64,7 +71,7 @@ func ExceptionFilters() []ExceptionFilterInfo {
 // firmware yet).
 func ArchExceptionFilters(arch string) []ExceptionFilterInfo {
 	var out []ExceptionFilterInfo
-	for _, f := range exceptionFilters {
+	for _, f := range allFilters() {
 		if arch == "" || f.Arch == "" || f.Arch == arch {
 			out = append(out, f)
 		}
@@ -107,9 +114,10 @@ func (s *Session) SetExceptionFilterOptions(opts []ExceptionFilter) error {
 // filterCauses resolves one filter to the causes it selects here.
 func (s *Session) filterCauses(o ExceptionFilter) ([]checkpoint.CauseRange, error) {
 	var info *ExceptionFilterInfo
-	for i := range exceptionFilters {
-		if exceptionFilters[i].ID == o.ID {
-			info = &exceptionFilters[i]
+	fs := allFilters()
+	for i := range fs {
+		if fs[i].ID == o.ID {
+			info = &fs[i]
 		}
 	}
 	if info == nil {
