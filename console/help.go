@@ -133,7 +133,11 @@ func (c *Console) cmdHelp(arg string) error {
 		return nil
 	}
 	h := helpText[name]
-	fmt.Fprintf(c.out, "%s\n%s\nExample:\n", h.usage, h.text)
+	fmt.Fprintf(c.out, "%s\n%s\n", h.usage, h.text)
+	if extra := c.helpForFirmware(name); extra != "" {
+		fmt.Fprintln(c.out, extra)
+	}
+	fmt.Fprintln(c.out, "Example:")
 	for _, l := range strings.Split(h.example, "\n") {
 		fmt.Fprintf(c.out, "  (rewind) %s\n", strings.TrimSpace(l))
 	}
@@ -173,4 +177,13 @@ func firstSentence(s string) string {
 func firstLine(s string) string {
 	l, _, _ := strings.Cut(s, "\n")
 	return l
+}
+
+// helpForFirmware adds to a command's help what depends on the firmware's
+// architecture: the trap cause names the catch commands accept here.
+func (c *Console) helpForFirmware(name string) string {
+	if name != "catch" || c.s == nil {
+		return ""
+	}
+	return fmt.Sprintf("Cause names on this firmware (%s): %s.", c.s.Arch(), strings.Join(c.s.TrapCauseNames(), ", "))
 }

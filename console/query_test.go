@@ -18,6 +18,7 @@ func TestQueryCommands(t *testing.T) {
 		{"calls uart_puts --limit 1", "uart_puts was called ", "(s=0x"},
 		{"events irq 7", "5 traps in the history", "cause 0x80000007 (machine timer interrupt)"},
 		{"events exception", "0 traps in the history", ""},
+		{"help catch", "catch interrupt", "Cause names on this firmware (riscv32): misaligned-fetch, fetch-access-fault, illegal-instruction, ebreak, misaligned-load, load-access-fault, misaligned-store, store-access-fault, ecall, software, timer, external."},
 		{`logpoint-history timer.c:46 "ticks={ticks}"`, "timer.c:46 would have printed 5 lines", "ticks=4"},
 	} {
 		out.Reset()
