@@ -3,7 +3,6 @@ package debugger
 import (
 	"github.com/rewind-debugger/rewind/debugger/rtos"
 	"github.com/rewind-debugger/rewind/symbols"
-	"github.com/rewind-debugger/rewind/vm"
 )
 
 // RTOS tasks on a Cortex-M core: the port's frame, where the context
@@ -27,14 +26,6 @@ func (c cortexMRegs) inSwitchCode(s *Session, hart int) bool {
 // its code ran with the stack pointer the port saved.
 func (cortexMRegs) lastRunOf(s *Session, hart int, _ *rtos.Task, regs rtos.Regs) (bool, error) {
 	return s.lastEntryFrom(hart, regs.SP)
-}
-
-// faultDetails spells the CFSR and HFSR bits, with the fault addresses.
-func (cortexMRegs) faultDetails(_ vm.Stop, regs vm.FaultRegisters, ok bool) ([]string, []FaultRegister) {
-	if !ok {
-		return nil, nil
-	}
-	return cortexMFaultLines(regs), []FaultRegister{{"CFSR", regs.CFSR}, {"HFSR", regs.HFSR}, {"MMFAR", regs.MMFAR}, {"BFAR", regs.BFAR}}
 }
 
 // pendSVHandler finds the function the firmware switches tasks in:

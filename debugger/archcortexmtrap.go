@@ -163,3 +163,13 @@ func (cortexMRegs) ownFilters() []ExceptionFilterInfo {
 		{ID: FilterSVCall, Label: "SVCall", Description: "Stop when the firmware executes svc (Cortex-M)"},
 	}
 }
+
+// faultDetails classifies the fault by its status bits and spells the
+// CFSR and HFSR bits, with the fault addresses.
+func (c cortexMRegs) faultDetails(st vm.Stop, regs vm.FaultRegisters, ok bool) (TrapKind, []string, []FaultRegister) {
+	if !ok {
+		return (traps{c}).row(st.Cause).kind, nil, nil
+	}
+	kind, _ := armFaultKind(st.Cause, regs.CFSR, regs.HFSR)
+	return kind, cortexMFaultLines(regs), []FaultRegister{{"CFSR", regs.CFSR}, {"HFSR", regs.HFSR}, {"MMFAR", regs.MMFAR}, {"BFAR", regs.BFAR}}
+}

@@ -38,10 +38,10 @@ type cpu interface {
 	// which count its own steps on a board with several harts; ok is false
 	// when the CPU has none or the firmware stopped the cycle counter.
 	stepCounters(h *vm.Hart) (cycles, instret uint64, ok bool)
-	// faultDetails spells a fault taken at st in words and lists the
-	// registers that tell it, given the fault status registers read just
-	// after the trap (ok false: none could be read).
-	faultDetails(st vm.Stop, regs vm.FaultRegisters, ok bool) ([]string, []FaultRegister)
+	// faultDetails classifies a fault taken at st, spells it in words and
+	// lists the registers that tell it, given the fault status registers
+	// read just after the trap (ok false: none could be read).
+	faultDetails(st vm.Stop, regs vm.FaultRegisters, ok bool) (TrapKind, []string, []FaultRegister)
 }
 
 // cpu returns the architecture of the session's machine: the one place

@@ -3,7 +3,6 @@ package debugger
 import (
 	"github.com/rewind-debugger/rewind/debugger/rtos"
 	"github.com/rewind-debugger/rewind/symbols"
-	"github.com/rewind-debugger/rewind/vm"
 )
 
 // RTOS tasks on RISC-V: the port's frame, where the context switch runs,
@@ -82,10 +81,4 @@ func (riscvRegs) lastRunOf(s *Session, hart int, t *rtos.Task, regs rtos.Regs) (
 		return false, err
 	}
 	return true, s.tl.Seek(m.time)
-}
-
-// faultDetails says what mtval means for the cause, with mcause, mepc and
-// mtval.
-func (riscvRegs) faultDetails(st vm.Stop, _ vm.FaultRegisters, _ bool) ([]string, []FaultRegister) {
-	return riscvFaultLines(st.Cause, st.Tval, st.PC), []FaultRegister{{"mcause", st.Cause}, {"mepc", st.PC}, {"mtval", st.Tval}}
 }

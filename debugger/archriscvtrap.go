@@ -92,3 +92,10 @@ func (riscvRegs) ownFilters() []ExceptionFilterInfo {
 		{ID: FilterEbreak, Label: "ebreak", Description: "Stop when the firmware executes ebreak (RISC-V)"},
 	}
 }
+
+// faultDetails says what mtval means for the cause, with mcause, mepc and
+// mtval.
+func (r riscvRegs) faultDetails(st vm.Stop, _ vm.FaultRegisters, _ bool) (TrapKind, []string, []FaultRegister) {
+	return (traps{r}).row(st.Cause).kind, riscvFaultLines(st.Cause, st.Tval, st.PC),
+		[]FaultRegister{{"mcause", st.Cause}, {"mepc", st.PC}, {"mtval", st.Tval}}
+}

@@ -22,6 +22,9 @@ type FaultReport struct {
 	Cause uint32
 	// Name is the fault's name ("UsageFault", "load access fault").
 	Name string
+	// Kind classifies it (a Cortex-M fault by its status bits, a forced
+	// HardFault by the fault it escalated); see Signal.
+	Kind TrapKind
 	// PC is the faulting instruction (the stacked pc on Cortex-M, mepc on
 	// RISC-V), with its disassembly and source position.
 	PC          uint32
@@ -106,7 +109,7 @@ func (s *Session) faultReport(st vm.Stop, regs vm.FaultRegisters, ok bool) *Faul
 	if d := s.Disassemble(st.PC, 0, 1); len(d) == 1 && !d[0].Invalid {
 		r.Instruction = d[0].Text
 	}
-	r.Details, r.Registers = s.cpu().faultDetails(st, regs, ok)
+	r.Kind, r.Details, r.Registers = s.cpu().faultDetails(st, regs, ok)
 	return r
 }
 

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/rewind-debugger/rewind/vm"
 )
 
 // TestFaultReportARM stops in the BusFault handler, steps on, and asks for
@@ -133,8 +135,11 @@ func TestFaultSignals(t *testing.T) {
 	if strings.Join(got, " ") != want {
 		t.Errorf("signals %v, want %s", got, want)
 	}
-	if sig := (&FaultReport{Cause: 5, Registers: []FaultRegister{{"mcause", 5}}}).Signal(); sig != "SIGSEGV" {
-		t.Errorf("RISC-V load access fault: %s", sig)
+	for cause, want := range map[uint32]string{5: "SIGSEGV", 2: "SIGILL", 6: "SIGBUS", 3: "SIGTRAP"} {
+		k, _, _ := riscvRegs{}.faultDetails(vm.Stop{Cause: cause}, vm.FaultRegisters{}, false)
+		if sig := (&FaultReport{Cause: cause, Kind: k}).Signal(); sig != want {
+			t.Errorf("RISC-V cause %d: %s, want %s", cause, sig, want)
+		}
 	}
 }
 
