@@ -99,3 +99,28 @@ func (r riscvRegs) faultDetails(st vm.Stop, _ vm.FaultRegisters, _ bool) (TrapKi
 	return (traps{r}).row(st.Cause).kind, riscvFaultLines(st.Cause, st.Tval, st.PC),
 		[]FaultRegister{{"mcause", st.Cause}, {"mepc", st.PC}, {"mtval", st.Tval}}
 }
+
+// riscvFaultLines says what mtval means for an exception cause taken at
+// pc.
+func riscvFaultLines(cause, tval, pc uint32) []string {
+	switch cause {
+	case 0:
+		return []string{fmt.Sprintf("jump to the misaligned address %#x", tval)}
+	case 1:
+		if tval == pc {
+			return []string{"no memory answers a fetch there (a jump or call through a bad pointer?)"}
+		}
+		return []string{fmt.Sprintf("instruction fetch from %#x", tval)}
+	case 4, 5:
+		return []string{fmt.Sprintf("load from %#x", tval)}
+	case 6, 7:
+		return []string{fmt.Sprintf("store to %#x", tval)}
+	case causeIllegal:
+		if tval != 0 {
+			return []string{fmt.Sprintf("instruction bits %#x", tval)}
+		}
+	case causeBreakpoint:
+		return []string{"ebreak executed with no debugger to take it"}
+	}
+	return nil
+}

@@ -4,7 +4,7 @@ import "fmt"
 
 // ParseEventFilter reads the words front-ends take for an events query:
 // kind "irq" (or "interrupt"), "exception", or "trap" / "" (any), and a
-// cause number (mcause without bit 31) when code is not nil.
+// cause as users number it (TrapEvent.Code) when code is not nil.
 func ParseEventFilter(kind string, code *int) (EventFilter, error) {
 	f := EventFilter{Code: -1}
 	switch kind {

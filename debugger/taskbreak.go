@@ -69,12 +69,12 @@ func (s *Session) RunToTaskSwitch(tcb uint32, in, backward bool) Stop {
 	return s.stopHere(ReasonPause, s.hart, "no such context switch in many; stopped")
 }
 
-// rtosYield reports whether a trap cause is an environment call in
-// firmware with an RTOS: the kernel's yield (portYIELD is ecall on
-// RISC-V), not a fault, so the "faults" exception filter lets it pass.
+// rtosYield reports whether a trap cause is a system call (TrapCall) in
+// firmware with an RTOS: the kernel's yield or scheduler start (portYIELD
+// is ecall on RISC-V; the Cortex-M ports start the first task with svc),
+// not a fault, so the "faults" exception filter lets it pass.
 func (s *Session) rtosYield(cause uint32) bool {
-	const ecallU, ecallS, ecallM = 8, 9, 11
-	return (cause == ecallU || cause == ecallS || cause == ecallM) && s.RTOS() != nil
+	return s.traps().row(cause).kind == TrapCall && s.RTOS() != nil
 }
 
 // taskName names the task with TCB tcb now (its address if none).
