@@ -159,9 +159,6 @@ func (cortexMRegs) handlerMode(h *vm.Hart) (uint32, bool) {
 	return h.Reg(armXPSR) & armXPSRIPSR, true
 }
 
-// exceptionReturn reports an EXC_RETURN value.
-func (cortexMRegs) exceptionReturn(ra uint32) bool { return ra >= excReturnMin }
-
 // savedSlot: the Cortex-M ports save the core and FP registers by DWARF
 // number and the stacked xPSR in slot 16 (rtos.CortexM).
 func (cortexMRegs) savedSlot(ri RegisterInfo) int {

@@ -50,7 +50,7 @@ func (s *Session) handlerEntries() ([]uint32, error) {
 func interruptedSP(m *vm.Machine, hart int) uint32 {
 	h := m.Hart(hart)
 	lr := h.Reg(14)
-	if !(cortexMRegs{}).exceptionReturn(lr) {
+	if lr < excReturnMin {
 		return 0
 	}
 	sp := vm.ARMMSP

@@ -19,9 +19,6 @@ type cpu interface {
 	// thread code); ok is false on a CPU whose registers do not say
 	// (RISC-V: a trap handler is ordinary code).
 	handlerMode(h *vm.Hart) (exc uint32, ok bool)
-	// exceptionReturn reports whether a return address is the magic value
-	// an exception handler returns through (Cortex-M EXC_RETURN).
-	exceptionReturn(ra uint32) bool
 	// rtosPort is the kernel port the firmware's context switch follows,
 	// found from its code.
 	rtosPort(s *Session) rtos.Port

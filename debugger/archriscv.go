@@ -122,9 +122,6 @@ func (riscvRegs) alias(name string) (string, bool) {
 // handlerMode: a RISC-V trap handler runs like any other code.
 func (riscvRegs) handlerMode(*vm.Hart) (uint32, bool) { return 0, false }
 
-// exceptionReturn: mret needs no magic return address.
-func (riscvRegs) exceptionReturn(uint32) bool { return false }
-
 // savedSlot: the RISC-V port saves x registers by DWARF number.
 func (riscvRegs) savedSlot(ri RegisterInfo) int { return ri.DWARF }
 

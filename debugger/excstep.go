@@ -28,7 +28,7 @@ func (s *Session) interruptedAt(hart int, before, sp uint32) (resume uint32, ok 
 		return 0, false
 	}
 	h := s.m.Hart(hart)
-	if !s.cpu().exceptionReturn(h.Reg(s.syms.Arch().ReturnAddress())) {
+	if a := s.syms.Arch(); !a.IsExceptionReturn(h.Reg(a.ReturnAddress())) {
 		return 0, false
 	}
 	if before != 0 && s.spOf(hart) >= sp {
