@@ -9,8 +9,8 @@ import (
 // architecture: its registers (regFile), its traps (trapArch) and the few
 // behaviours stepping, RTOS tasks and fault reports need. Each
 // architecture implements it in its own files (archriscv*.go,
-// archcortexm*.go); adding one means a new set of those files and a case
-// in Session.cpu, not edits in the algorithms. The code outside the arch
+// archcortexm*.go); adding one means a new set of those files, a case in
+// Session.cpu and an entry in allCPUs, not edits in the algorithms. The code outside the arch
 // files must not ask which architecture it runs on (a test checks).
 type cpu interface {
 	regFile
