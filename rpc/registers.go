@@ -26,11 +26,13 @@ type RegisterRow struct {
 }
 
 // RegisterField is one decoded bit field (xPSR flags and exception
-// number, CONTROL, CFSR bits; RISC-V mstatus, mcause).
+// number, CONTROL, CFSR bits; RISC-V mstatus, mcause); Writable fields
+// can be set alone with register.set's field.
 type RegisterField struct {
-	Name  string `json:"name"`
-	Value uint32 `json:"value"`
-	Text  string `json:"text,omitempty"`
+	Name     string `json:"name"`
+	Value    uint32 `json:"value"`
+	Text     string `json:"text,omitempty"`
+	Writable bool   `json:"writable,omitempty"`
 }
 
 // Registers answers registers.
@@ -39,9 +41,12 @@ type Registers struct {
 	Registers []RegisterRow `json:"registers"`
 }
 
-// RegisterSetParams writes a register of the current hart (frame 0).
+// RegisterSetParams writes a register of the current hart (frame 0), or
+// only one of its writable fields (Field: "C" of the xpsr, "MIE" of
+// mstatus), the other bits unchanged.
 type RegisterSetParams struct {
 	Name  string `json:"name"`
+	Field string `json:"field"`
 	Value uint64 `json:"value"`
 }
 
@@ -60,7 +65,7 @@ func registers(srv *Server, p RegistersParams) (any, error) {
 			Value: uint64(r.High)<<32 | uint64(r.Value), NotSaved: r.NotSaved, Summary: r.Summary()}
 		row.Hex = fmt.Sprintf("%#0*x", 2+r.Info.Bits/4, row.Value)
 		for _, f := range r.Fields {
-			row.Fields = append(row.Fields, RegisterField{Name: f.Name, Value: f.Value, Text: f.Text})
+			row.Fields = append(row.Fields, RegisterField{Name: f.Name, Value: f.Value, Text: f.Text, Writable: f.Writable})
 		}
 		out.Registers = append(out.Registers, row)
 	}
@@ -72,6 +77,12 @@ func setRegister(srv *Server, p RegisterSetParams) (any, error) {
 		return nil, needParam("name")
 	}
 	s := srv.sess.s
+	if p.Field != "" {
+		if _, err := s.SetRegisterField(s.Hart(), 0, p.Name, p.Field, fmt.Sprint(p.Value)); err != nil {
+			return nil, failed(err)
+		}
+		return Forked{Forked: s.TakeFork()}, nil
+	}
 	num, ok := s.RegisterByName(p.Name)
 	if !ok {
 		return nil, failed(fmt.Errorf("no register %q on this CPU", p.Name))

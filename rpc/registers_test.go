@@ -46,4 +46,11 @@ func TestRegistersBothCPUs(t *testing.T) {
 		t.Errorf("system registers after the write: %+v", sys.Registers)
 	}
 	callErr(t, c, "register.set", map[string]any{"name": "s0", "value": 1}, CodeFailed)
+	call[Forked](t, c, "register.set", map[string]any{"name": "xpsr", "field": "c", "value": 1})
+	x := call[Registers](t, c, "registers", map[string]any{"group": "core"}).Registers[16]
+	if x.Value>>29&1 != 1 || x.Value&0x1ff != rs.Registers[16].Value&0x1ff || !x.Fields[2].Writable || x.Fields[8].Writable {
+		t.Errorf("xpsr after setting C: %+v", x)
+	}
+	callErr(t, c, "register.set", map[string]any{"name": "xpsr", "field": "ISR", "value": 3}, CodeFailed)
+	callErr(t, c, "register.set", map[string]any{"name": "xpsr", "field": "C", "value": 2}, CodeFailed)
 }
