@@ -137,17 +137,21 @@ func (t traps) named(name string) ([]checkpoint.CauseRange, bool) {
 	return t.pattern(n)
 }
 
-// names lists the names named accepts, for help and completion.
+// names lists the names named accepts, for help and completion: each
+// cause's first catch name, spelled as the cause's name when that is the
+// same word ("UsageFault", "illegal-instruction").
 func (t traps) names() []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, c := range t.trapTable() {
-		if len(c.catch) > 0 && !seen[c.catch[0]] {
-			seen[c.catch[0]] = true
+		if len(c.catch) == 0 || seen[c.catch[0]] {
+			continue
+		}
+		seen[c.catch[0]] = true
+		if strings.EqualFold(c.name, c.catch[0]) {
 			out = append(out, c.name)
-			if strings.ToLower(c.name) != c.catch[0] {
-				out[len(out)-1] = c.catch[0]
-			}
+		} else {
+			out = append(out, c.catch[0])
 		}
 	}
 	return append(out, t.patterns()...)

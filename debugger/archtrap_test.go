@@ -1,6 +1,10 @@
 package debugger
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/rewind-debugger/rewind/checkpoint"
+)
 
 // TestTrapClassification: RISC-V mcause values and Cortex-M faults (by
 // their status bits) map to the same kinds, so front-ends need no
@@ -52,5 +56,54 @@ func TestARMInterruptsAreNotFaults(t *testing.T) {
 	}
 	if st := s.ContinueUntil(5_000_000); st.Reason != ReasonExiting {
 		t.Errorf("continue: %v %s %+v", st.Reason, st.Description, st.Trap)
+	}
+}
+
+// TestTrapTablesAgreeWithRanges: for each architecture the one trap table
+// and the cause ranges filters use tell the same story: every interrupt
+// row lies in interrupts() and no exception range holds one, every fault
+// in faults(), every cause a user can name in exceptions() or
+// interrupts(), each catch name resolves to its cause and each interrupt
+// number to an interrupt.
+func TestTrapTablesAgreeWithRanges(t *testing.T) {
+	in := func(c uint32, rs []checkpoint.CauseRange) bool {
+		for _, r := range rs {
+			if c >= r.Lo && c <= r.Hi {
+				return true
+			}
+		}
+		return false
+	}
+	for _, a := range allCPUs() {
+		ta := traps{a}
+		for _, c := range ta.trapTable() {
+			irq := c.kind == TrapInterrupt
+			if irq != in(c.cause, ta.interrupts()) || irq && in(c.cause, ta.exceptions()) {
+				t.Errorf("%s %s: interrupt %v, but the ranges say otherwise", a.arch(), c.name, irq)
+			}
+			if c.fault != in(c.cause, ta.faults()) {
+				t.Errorf("%s %s: fault %v, but faults() says otherwise", a.arch(), c.name, c.fault)
+			}
+			if len(c.catch) > 0 && !irq && !in(c.cause, ta.exceptions()) {
+				t.Errorf("%s %s can be caught but lies in no exception range", a.arch(), c.name)
+			}
+			for _, w := range c.catch {
+				if rs, ok := ta.named(w); !ok || !in(c.cause, rs) {
+					t.Errorf("%s: %q resolves to %v, not %s", a.arch(), w, rs, c.name)
+				}
+			}
+		}
+		for _, r := range append(ta.interrupts(), ta.exceptions()...) {
+			for _, c := range []uint32{r.Lo, r.Hi} {
+				if ta.interrupt(c) != in(c, ta.interrupts()) {
+					t.Errorf("%s cause %#x (%s): interrupt %v", a.arch(), c, ta.name(c), ta.interrupt(c))
+				}
+			}
+		}
+		for _, n := range []uint32{0, 7, 100} {
+			if c, err := ta.irq(n); err != nil || !ta.interrupt(c) {
+				t.Errorf("%s interrupt %d: cause %#x %v", a.arch(), n, c, err)
+			}
+		}
 	}
 }
