@@ -64,7 +64,7 @@ func singleStepTrace(t *testing.T, s *Session) []traceStep {
 	var flow vm.Flow
 	var retRegs []int // registers an exception return restores
 	decode := func() {
-		flow, _ = s.decodeAt(a, pre.pc)
+		flow = s.flowAt(a, pre.pc)
 		retRegs = nil
 		if arm && flow.Return && pre.xpsr&0x1ff != 0 {
 			target := uint32(0)

@@ -109,7 +109,7 @@ func (c cortexMOrigin) writers(s *Session, cond *checkpoint.Conditions, r, hart 
 	}
 	flows := map[uint32]vm.Flow{}
 	for _, pc := range pcs {
-		flows[pc], _ = s.decodeAt(c, pc)
+		flows[pc] = s.flowAt(c, pc)
 		cond.Breakpoints = append(cond.Breakpoints, checkpoint.Breakpoint{Addr: pc, Hart: hart})
 	}
 	entries := map[uint32]bool{}

@@ -236,17 +236,30 @@ func (s *Session) nodeAt(v Value, t uint64, pc uint32, text string) OriginNode {
 	return n
 }
 
-// decodeAt decodes the instruction at pc now.
+// decodeAt decodes the instruction at pc now, with its disassembly (in
+// the context of the instructions before it: a Thumb IT block's
+// condition).
 func (s *Session) decodeAt(a originArch, pc uint32) (vm.Flow, string) {
+	f, text := s.flowAt(a, pc), ""
+	for _, in := range s.Disassemble(pc, -4, 5) {
+		if in.Addr == pc && !in.Invalid {
+			text = in.Text
+		}
+	}
+	if text == "" {
+		code, _ := s.ReadMemory(pc, 4)
+		text = fmt.Sprintf("%#x", code)
+	}
+	return f, text
+}
+
+// flowAt decodes the instruction at pc now.
+func (s *Session) flowAt(a originArch, pc uint32) vm.Flow {
 	code, _ := s.ReadMemory(pc, 4)
 	for len(code) < 4 {
 		code = append(code, 0)
 	}
-	text := fmt.Sprintf("%#x", binary.LittleEndian.Uint32(code))
-	if ins := s.decodeFrom(pc, 1); len(ins) == 1 && !ins[0].Invalid {
-		text = ins[0].Text
-	}
-	return a.flow(code, pc), text
+	return a.flow(code, pc)
 }
 
 // memValue reads size (<= 8) bytes as a little-endian number.
