@@ -33,6 +33,14 @@ func (c cortexMOrigin) special(s *Session, v Value, r int, h checkpoint.Hit, st 
 	if target < excReturnMin || slot < 0 {
 		return OriginNode{}, false, nil
 	}
+	if slot >= 8 { // s0–s15 come back only if their lazy save happened
+		if err := s.tl.Seek(h.Time); err != nil {
+			return OriginNode{}, true, err
+		}
+		if fpccr := uint32(s.memValue(armFPCCR, 4)); fpccr&1 != 0 { // LSPACT: never saved, never restored
+			return OriginNode{}, false, nil
+		}
+	}
 	base := st.msp
 	if target&4 != 0 {
 		base = st.psp
@@ -69,6 +77,9 @@ func armFrameReg(slot int) int {
 // stacked: a store the exception entry at the hit's step made into its
 // frame; the frame's words come from the interrupted code's registers.
 func (c cortexMOrigin) stacked(s *Session, v Value, h checkpoint.Hit, st hitState) (OriginNode, bool, error) {
+	if n, ok, err := c.lazyStacked(s, v, h); ok || err != nil {
+		return n, ok, err
+	}
 	lr := st.r[14]
 	if !st.entered || lr < excReturnMin {
 		return OriginNode{}, false, nil
@@ -124,4 +135,44 @@ func (cortexMOrigin) executed(s *Session, h checkpoint.Hit, st hitState) (bool, 
 	}
 	base, _ := hr.ARMSys(sp)
 	return uint32(s.memValue(base+24, 4)) != h.PC, nil
+}
+
+// The FP context control registers: FPCCR (LSPACT is bit 0) and FPCAR,
+// the address of the FP part of the frame a lazy save fills.
+const (
+	armFPCCR = 0xe000ef34
+	armFPCAR = 0xe000ef38
+)
+
+// lazyStacked: a store into the FP part of an exception frame made by the
+// lazy save the first FP instruction of a handler triggers (the
+// instruction itself stores nothing there): from s0–s15 and FPSCR.
+func (c cortexMOrigin) lazyStacked(s *Session, v Value, h checkpoint.Hit) (OriginNode, bool, error) {
+	if err := s.tl.Seek(h.Time); err != nil {
+		return OriginNode{}, false, err
+	}
+	fpccr, fpcar := uint32(s.memValue(armFPCCR, 4)), uint32(s.memValue(armFPCAR, 4))
+	if fpccr&1 == 0 || h.Addr < fpcar || h.Addr >= fpcar+0x44 {
+		return OriginNode{}, false, nil
+	}
+	f, text := s.decodeAt(c, h.PC)
+	hr := s.m.Hart(h.Hart)
+	for _, st := range f.Stores { // a store of the instruction's own (a VPUSH in the frame's area)
+		if a := st.Mem.Addr(func(r int) uint32 { return c.read(hr, r) }); h.Addr >= a && h.Addr < a+uint32(st.Mem.Size) {
+			return OriginNode{}, false, nil
+		}
+	}
+	n := s.nodeAt(v, h.Time, h.PC, text)
+	n.Hart, n.Kind = h.Hart, OriginStored
+	n.Note = "stacked by the lazy FP save this instruction triggered"
+	lo, hi := max(v.Addr, fpcar), min(v.Addr+v.Size, fpcar+0x40)
+	for a := lo &^ 3; a < hi; a += 4 {
+		n.Inputs = append(n.Inputs, Value{Hart: h.Hart, Reg: c.valueReg(vm.FlowS0 + int(a-fpcar)/4), Time: h.Time})
+	}
+	n.Inputs = append(n.Inputs, s.olderBytes(v, max(v.Addr, fpcar), min(v.Addr+v.Size, fpcar+0x44), h)...)
+	if err := s.tl.Seek(h.Time + 1); err != nil {
+		return n, true, err
+	}
+	n.Value = s.memValue(v.Addr, v.Size)
+	return n, true, nil
 }
