@@ -47,14 +47,22 @@ func (c cortexMOrigin) special(s *Session, v Value, r int, h checkpoint.Hit, st 
 	} else if f.Wback == 13 {
 		base += uint32(f.WbDelta)
 	}
+	if err := s.tl.Seek(h.Time + 1); err != nil {
+		return OriginNode{}, true, err
+	}
+	hr := s.m.Hart(v.Hart)
+	sp := vm.ARMMSP
+	if target&4 != 0 {
+		sp = vm.ARMPSP
+	}
+	if after, _ := hr.ARMSys(sp); after <= base { // tail-chained: the frame stays (the next handler may push below it), nothing restored
+		return OriginNode{}, false, nil
+	}
+	value := uint64(c.read(hr, r))
 	_, text := s.decodeAt(c, h.PC)
 	n := s.nodeAt(v, h.Time, h.PC, text)
-	n.Kind, n.Note = OriginLoaded, fmt.Sprintf("unstacked by the return from %s", s.excName(h.Hart, exc))
+	n.Kind, n.Note, n.Value = OriginLoaded, fmt.Sprintf("unstacked by the return from %s", s.excName(h.Hart, exc)), value
 	n.Inputs = []Value{{Hart: v.Hart, Addr: base + 4*uint32(slot), Size: 4, Time: h.Time}}
-	if err := s.tl.Seek(h.Time + 1); err != nil {
-		return n, true, err
-	}
-	n.Value = uint64(c.read(s.m.Hart(v.Hart), r))
 	return n, true, nil
 }
 
