@@ -17,8 +17,9 @@ var reverseArchCases = []struct{ arch, elf string }{
 // (bench.c:121): reverse-continue to an instruction breakpoint on main's
 // entry and to a watchpoint on the word main's prologue saves its return
 // address in (both hit once, at the start of the run), reverse-next from
-// the last line, reverse-stepi 100000, and a seek to a pseudo-random
-// moment of the whole history.
+// the last line, reverse-stepi 100000, one origin step for the last
+// store into mat_c[23][23] and one for the register it stored, and a seek
+// to a pseudo-random moment of the whole history.
 //
 //	go test ./debugger -run '^$' -bench ReverseArch -benchtime 5x
 func BenchmarkReverseArch(b *testing.B) {
@@ -90,6 +91,36 @@ func reverseArch(b *testing.B, elf string) {
 			}
 			return end - s.Now()
 		})
+	})
+	b.Run("origin-memory", func(b *testing.B) {
+		v, err := s.ValueOf(0, 0, "mat_c[23][23]")
+		if err != nil {
+			b.Fatal(err)
+		}
+		var n OriginNode
+		for b.Loop() {
+			if n, err = s.Origin(v); err != nil || n.Kind != OriginStored || len(n.Inputs) == 0 {
+				b.Fatal(n, err)
+			}
+		}
+		b.ReportMetric(float64(end-n.Time), "steps-back")
+	})
+	b.Run("origin-register", func(b *testing.B) {
+		v, err := s.ValueOf(0, 0, "mat_c[23][23]")
+		if err != nil {
+			b.Fatal(err)
+		}
+		m, err := s.Origin(v)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var n OriginNode
+		for b.Loop() {
+			if n, err = s.Origin(m.Inputs[0]); err != nil || n.Kind != OriginComputed {
+				b.Fatal(n, err)
+			}
+		}
+		b.ReportMetric(float64(end-n.Time), "steps-back")
 	})
 	b.Run("seek-random", func(b *testing.B) {
 		x := uint64(12345)
