@@ -27,7 +27,10 @@
 //     isSource, instruction, pc, function, source, line, time, hart,
 //     note, label, inputs: [{id, name}], address?, children?}. kind is
 //     computed, loaded, stored, or a true source (isSource): constant,
-//     initial data, device read, CSR read, reset state. Each input's id
+//     initial data, device read, CSR read, reset state, exception entry
+//     (Cortex-M: lr's EXC_RETURN; frame words stacked at an entry and
+//     registers an exception return restores are stored/loaded nodes
+//     whose note says so). Each input's id
 //     is passed back as value to follow it (the id holds the value and
 //     its moment, so it stays valid as the session moves); depth > 1
 //     adds the inputs' origins as children. time is the moment before

@@ -199,7 +199,7 @@ func parseValueID(id string) (debugger.Value, error) {
 		}
 		n[i] = x
 	}
-	if n[0] > 1<<16 || n[1] > 31 {
+	if n[0] > 1<<16 || n[1] > 1<<16 { // Session.Origin checks the register for the CPU
 		return debugger.Value{}, bad
 	}
 	return debugger.Value{Hart: int(n[0]), Reg: int(n[1]), Addr: uint32(n[2]), Size: uint32(n[3]), Time: n[4]}, nil

@@ -12,6 +12,18 @@ import (
 
 var dataflowELF, _ = filepath.Abs(filepath.Join("..", "testdata", "dataflow", "dataflow.elf"))
 
+// originCases are the dataflow firmware of both architectures: where the
+// final value is stored and what the chain ends at.
+var originCases = []struct {
+	elf, source string
+	line        int
+	device      string // the UART register the byte is read from
+	handler     string
+}{
+	{"dataflow.elf", "dataflow.c", 76, "UART0 RBR", "trap_handler"},
+	{"dataflow-cm.elf", "dataflow_cm.c", 85, "UART0 DATA", "rx_handler"},
+}
+
 // launchToExit launches elf with UART input and runs it to the stop
 // before its exit.
 func launchToExit(c *client, elf, input string) stoppedBody {
@@ -57,11 +69,24 @@ func sessionToExit(t *testing.T, elf, input string) *debugger.Session {
 // trace in the debugger's tests), the depth-12 answer equals the walk,
 // and seeking to a node shows its line.
 func TestOriginRequest(t *testing.T) {
+	for _, tc := range originCases {
+		t.Run(tc.elf, func(t *testing.T) {
+			elf, err := filepath.Abs(filepath.Join("..", "testdata", "dataflow", tc.elf))
+			if err != nil {
+				t.Fatal(err)
+			}
+			originRequest(t, elf, tc.source, tc.line, tc.device, tc.handler)
+		})
+	}
+}
+
+// originRequest is TestOriginRequest on one firmware.
+func originRequest(t *testing.T, elf, source string, line int, device, handler string) {
 	c := newClient(t)
-	launchToExit(c, dataflowELF, "A")
+	launchToExit(c, elf, "A")
 	end := c.top()
 
-	ref := sessionToExit(t, dataflowELF, "A")
+	ref := sessionToExit(t, elf, "A")
 	v, err := ref.ValueOf(0, 0, "final_value")
 	if err != nil {
 		t.Fatal(err)
@@ -73,8 +98,8 @@ func TestOriginRequest(t *testing.T) {
 
 	var root originBody
 	c.ok("rewind/origin", map[string]any{"expression": "final_value", "frameId": end.ID}, &root)
-	if root.Name != "final_value" || root.Value != "0x4b2" || root.Kind != "stored" || root.Line != 76 ||
-		root.Function != "main" || root.Source == nil || root.Source.Name != "dataflow.c" {
+	if root.Name != "final_value" || root.Value != "0x4b2" || root.Kind != "stored" || root.Line != line ||
+		root.Function != "main" || root.Source == nil || root.Source.Name != source {
 		t.Fatalf("root: %+v", root)
 	}
 	if len(root.Inputs) == 0 || root.Children != nil {
@@ -100,7 +125,7 @@ func TestOriginRequest(t *testing.T) {
 		n, w = next, w.Children[0]
 	}
 	last := n
-	if last.Kind != "device read" || !last.IsSource || last.Value != "0x41" || !strings.Contains(last.Note, "UART0 RBR") {
+	if last.Kind != "device read" || !last.IsSource || last.Value != "0x41" || !strings.Contains(last.Note, device) {
 		t.Errorf("the chain ends at %+v, want the UART byte 'A'", last)
 	}
 	t.Logf("chain:\n%s", strings.Join(walked, "\n"))
@@ -124,7 +149,7 @@ func TestOriginRequest(t *testing.T) {
 	}
 	c.ok("rewind/seek", map[string]any{"time": last.Time}, nil)
 	c.stopped()
-	c.at("trap_handler", last.Line)
+	c.at(handler, last.Line)
 }
 
 // checkNode compares an answer's node with the session's.

@@ -15,8 +15,6 @@ package debugger
 
 import (
 	"fmt"
-
-	"github.com/rewind-debugger/rewind/symbols"
 )
 
 // OriginKind says what produced a value.
@@ -32,9 +30,10 @@ const (
 	OriginDevice                        // a device register read (true source)
 	OriginCSR                           // a CSR read (true source)
 	OriginReset                         // the reset state, never written (true source)
+	OriginException                     // set by a Cortex-M exception entry: lr's EXC_RETURN (true source)
 )
 
-var originWords = [...]string{"computed", "loaded", "stored", "constant", "initial data", "device read", "CSR read", "reset state"}
+var originWords = [...]string{"computed", "loaded", "stored", "constant", "initial data", "device read", "CSR read", "reset state", "exception entry"}
 
 // String names the kind.
 func (k OriginKind) String() string {
@@ -47,8 +46,11 @@ func (k OriginKind) String() string {
 // Source reports whether the kind ends a chain.
 func (k OriginKind) Source() bool { return k >= OriginConstant }
 
-// Value names a value at a moment: register Reg (1-31) of Hart, or Size
-// bytes of memory at Addr when Reg is 0; the value it held at Time.
+// Value names a value at a moment: register Reg of Hart, or Size bytes of
+// memory at Addr when Reg is 0; the value it held at Time. Registers are
+// numbered in one space for every architecture: RISC-V x1–x31 are 1–31,
+// Cortex-M r0–r14 are 32–46 and s0–s31 64–95 (ValueOf and the inputs of a
+// node give them; String names them).
 type Value struct {
 	Hart int
 	Reg  int
@@ -60,7 +62,7 @@ type Value struct {
 // String describes the value ("a5 of hart 0", "0x80001000[4]").
 func (v Value) String() string {
 	if v.Reg > 0 {
-		return symbols.RegisterName(v.Reg)
+		return originRegName(v.Reg)
 	}
 	return fmt.Sprintf("%#x[%d]", v.Addr, v.Size)
 }
@@ -96,7 +98,8 @@ const originMaxSize = 8
 // Origin finds what produced v: one bounded reverse search. The session is
 // left where it was; Pause interrupts it (with an error).
 func (s *Session) Origin(v Value) (OriginNode, error) {
-	if v.Hart < 0 || v.Hart >= s.m.Harts() || v.Reg < 0 || v.Reg > 31 || (v.Reg == 0 && (v.Size == 0 || v.Size > originMaxSize)) {
+	a := s.originArch()
+	if _, ok := a.flowReg(v.Reg); v.Hart < 0 || v.Hart >= s.m.Harts() || v.Reg < 0 || (v.Reg > 0 && !ok) || (v.Reg == 0 && (v.Size == 0 || v.Size > originMaxSize)) {
 		return OriginNode{}, fmt.Errorf("origin: bad value %+v", v)
 	}
 	if v.Time < s.tl.Start() || v.Time > s.tl.End() {
@@ -106,9 +109,9 @@ func (s *Session) Origin(v Value) (OriginNode, error) {
 	err := s.query(func() error {
 		var err error
 		if v.Reg > 0 {
-			n, err = s.registerOrigin(v)
+			n, err = s.registerOrigin(a, v)
 		} else {
-			n, err = s.memoryOrigin(v)
+			n, err = s.memoryOrigin(a, v)
 		}
 		return err
 	})

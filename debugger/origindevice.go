@@ -30,6 +30,9 @@ func (s *Session) inputBefore(addr uint32, t uint64) string {
 // uartRegisters name the 16550 registers as a load reads them.
 var uartRegisters = [8]string{"RBR", "IER", "IIR", "LCR", "MCR", "LSR", "MSR", "SCR"}
 
+// cmsdkUARTRegisters name the CMSDK UART's registers (Cortex-M mps2).
+var cmsdkUARTRegisters = [5]string{"DATA", "STATE", "CTRL", "INTSTATUS", "BAUDDIV"}
+
 // sifiveUARTRegisters name the SiFive UART's registers.
 var sifiveUARTRegisters = [7]string{"txdata", "rxdata", "txctrl", "rxctrl", "ie", "ip", "div"}
 
@@ -58,6 +61,10 @@ func (s *Session) deviceName(addr uint32) string {
 	case vm.KindUART:
 		if off < 8 {
 			return fmt.Sprintf("UART%d %s", index, uartRegisters[off])
+		}
+	case vm.KindCMSDKUART:
+		if off < 0x14 && off%4 == 0 {
+			return fmt.Sprintf("UART%d %s", index, cmsdkUARTRegisters[off/4])
 		}
 	case vm.KindSiFiveUART:
 		if off < 0x1c && off%4 == 0 {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/rewind-debugger/rewind/checkpoint"
-	"github.com/rewind-debugger/rewind/symbols/disasm"
 	"github.com/rewind-debugger/rewind/vm"
 )
 
@@ -15,19 +14,17 @@ const maxOriginRetries = 64
 
 // registerOrigin finds the last instruction of v.Hart before v.Time that
 // wrote register v.Reg.
-func (s *Session) registerOrigin(v Value) (OriginNode, error) {
-	writers := s.registerWriters(v.Reg)
+func (s *Session) registerOrigin(a originArch, v Value) (OriginNode, error) {
+	r, _ := a.flowReg(v.Reg)
 	c := checkpoint.Conditions{}
-	for _, pc := range writers {
-		c.Breakpoints = append(c.Breakpoints, checkpoint.Breakpoint{Addr: pc, Hart: v.Hart})
-	}
+	a.writers(s, &c, r, v.Hart, s.registerWriters(a, r))
 	from := v.Time
 	for range maxOriginRetries {
 		h, found, err := s.newestHit(c, from)
 		if err != nil || !found {
-			return s.resetOrigin(v), err
+			return s.resetOrigin(a, v), err
 		}
-		n, executed, err := s.registerWrite(v, h)
+		n, executed, err := s.registerWrite(a, &c, v, r, h)
 		if err != nil || executed {
 			return n, err
 		}
@@ -52,55 +49,90 @@ func (s *Session) newestHit(c checkpoint.Conditions, t uint64) (checkpoint.Hit, 
 	return h, found, nil
 }
 
-// registerWrite describes the instruction at hit h writing v.Reg; executed
-// is false when the step at h was a trap entry instead.
-func (s *Session) registerWrite(v Value, h checkpoint.Hit) (OriginNode, bool, error) {
-	if err := s.tl.Seek(h.Time); err != nil {
+// registerWrite describes the instruction at hit h writing Flow register
+// r; executed is false when the step at h did not write it (a trap
+// entry, a failed condition).
+func (s *Session) registerWrite(a originArch, c *checkpoint.Conditions, v Value, r int, h checkpoint.Hit) (OriginNode, bool, error) {
+	st, err := a.state(s, c, h)
+	if err != nil {
 		return OriginNode{}, false, err
 	}
-	hr := s.m.Hart(v.Hart)
-	ops, text := s.decodeAt(h.PC)
-	regs := hr.Regs()
+	f, text := s.decodeAt(a, h.PC)
+	if n, handled, err := a.special(s, v, r, h, st, f); handled || err != nil {
+		return n, handled, err
+	}
+	var w vm.RegFlow
+	found := false
+	for _, x := range f.Regs {
+		if x.Reg == r {
+			w, found = x, true
+		}
+	}
+	if !found {
+		return OriginNode{}, false, nil
+	}
 	n := s.nodeAt(v, h.Time, h.PC, text)
-	switch ops.Class {
+	in := s.inputOf(a, h, st, f)
+	switch w.Class {
 	case vm.DataConst:
 		n.Kind, n.Note = OriginConstant, "constant of "+text
 	case vm.DataALU:
 		n.Kind = OriginComputed
-		for _, r := range ops.Src {
-			n.Inputs = append(n.Inputs, Value{Hart: v.Hart, Reg: r, Time: h.Time})
+		for _, x := range w.Src {
+			n.Inputs = append(n.Inputs, in(x))
 		}
 	case vm.DataCSR:
-		n.Kind, n.Note = OriginCSR, "CSR "+disasm.CSRName(ops.CSR)
-	case vm.DataStore: // sc writes its success flag
+		n.Kind, n.Note = OriginCSR, a.sysName(w.Sys)
+	case vm.DataStore: // a store-conditional's status
 		n.Kind, n.Note = OriginConstant, "result of "+text
 	case vm.DataLoad:
-		addr := regs[ops.Base] + uint32(ops.Imm)
-		n.Kind = OriginLoaded
-		n.Address = []Value{{Hart: v.Hart, Reg: ops.Base, Time: h.Time}}
+		addr := w.Mem.Addr(st.reg)
+		n.Kind, n.Address = OriginLoaded, addressInputs(w.Mem, in)
 		if s.inRAM(addr) {
-			n.Inputs = []Value{{Hart: v.Hart, Addr: addr, Size: uint32(ops.Size), Time: h.Time}}
+			n.Inputs = []Value{{Hart: v.Hart, Addr: addr, Size: uint32(w.Mem.Size), Time: h.Time}}
 		} else {
 			n.Kind, n.Note = OriginDevice, fmt.Sprintf("%s read at t=%d", s.deviceName(addr), h.Time)+s.inputBefore(addr, h.Time)
 		}
-	default:
-		return n, true, fmt.Errorf("origin of %s: the instruction at %#x (%s) writes no register", v, h.PC, text)
 	}
-	before, _ := hr.ReadCSR(csrMinstret)
-	inhibit, _ := hr.ReadCSR(csrMcountinhibit)
+	if ok, err := a.executed(s, h, st); err != nil || !ok {
+		return n, false, err
+	}
 	if err := s.tl.Seek(h.Time + 1); err != nil {
 		return n, false, err
 	}
-	if after, _ := hr.ReadCSR(csrMinstret); after == before && inhibit&4 == 0 {
-		return n, false, nil // a trap entry took the step: look further back
-	}
-	n.Value = uint64(hr.Reg(v.Reg))
+	n.Value = uint64(a.read(s.m.Hart(v.Hart), r))
 	return n, true, nil
 }
 
+// inputOf makes the Value of a register input of the instruction at hit
+// h: the register before the step, or after it when the step entered an
+// exception first (the instruction saw the entry's registers) and the
+// instruction does not write the register itself.
+func (s *Session) inputOf(a originArch, h checkpoint.Hit, st hitState, f vm.Flow) func(int) Value {
+	return func(r int) Value {
+		t := h.Time
+		if st.entered && !f.Writes(r) {
+			t++
+		}
+		return Value{Hart: h.Hart, Reg: a.valueReg(r), Time: t}
+	}
+}
+
+// addressInputs are the registers an address is computed from.
+func addressInputs(m vm.MemRef, in func(int) Value) []Value {
+	var out []Value
+	for _, r := range []int{m.Base, m.Index} {
+		if r >= 0 {
+			out = append(out, in(r))
+		}
+	}
+	return out
+}
+
 // memoryOrigin finds the last store into v before v.Time.
-func (s *Session) memoryOrigin(v Value) (OriginNode, error) {
+func (s *Session) memoryOrigin(a originArch, v Value) (OriginNode, error) {
 	c := checkpoint.Conditions{Watchpoints: []checkpoint.Watchpoint{{Addr: v.Addr, Size: v.Size, Access: vm.AccessWrite}}}
+	a.writers(s, &c, -1, v.Hart, nil)
 	h, found, err := s.newestHit(c, v.Time)
 	if err != nil {
 		return OriginNode{}, err
@@ -108,36 +140,63 @@ func (s *Session) memoryOrigin(v Value) (OriginNode, error) {
 	if !found {
 		return s.unwrittenOrigin(v), nil
 	}
-	if err := s.tl.Seek(h.Time); err != nil {
+	st, err := a.state(s, &c, h)
+	if err != nil {
 		return OriginNode{}, err
 	}
-	ops, text := s.decodeAt(h.PC)
+	if n, ok, err := a.stacked(s, v, h, st); ok || err != nil {
+		return n, err
+	}
+	f, text := s.decodeAt(a, h.PC)
 	n := s.nodeAt(v, h.Time, h.PC, text)
-	n.Hart = h.Hart
-	n.Kind = OriginStored
-	for _, r := range ops.Src {
-		n.Inputs = append(n.Inputs, Value{Hart: h.Hart, Reg: r, Time: h.Time})
-	}
-	if ops.Class == vm.DataLoad { // an AMO: the old memory is an input too
-		n.Inputs = append(n.Inputs, Value{Hart: h.Hart, Addr: h.Addr, Size: uint32(h.Size), Time: h.Time})
-	}
-	if ops.Base > 0 {
-		n.Address = []Value{{Hart: h.Hart, Reg: ops.Base, Time: h.Time}}
-	}
-	// Bytes of v the store did not write keep an older origin.
-	if lo, hi := h.Addr, h.Addr+uint32(h.Size); lo > v.Addr || hi < v.Addr+v.Size {
-		if lo > v.Addr {
-			n.Inputs = append(n.Inputs, Value{Hart: h.Hart, Addr: v.Addr, Size: lo - v.Addr, Time: h.Time})
-		}
-		if hi < v.Addr+v.Size {
-			n.Inputs = append(n.Inputs, Value{Hart: h.Hart, Addr: hi, Size: v.Addr + v.Size - hi, Time: h.Time})
+	n.Hart, n.Kind = h.Hart, OriginStored
+	in := s.inputOf(a, h, st, f)
+	reg := st.reg
+	if st.after && f.Wback >= 0 { // registers after the store: undo its writeback
+		reg = func(r int) uint32 {
+			if r == f.Wback {
+				return st.reg(r) - uint32(f.WbDelta)
+			}
+			return st.reg(r)
 		}
 	}
+	lo, hi := h.Addr, h.Addr+uint32(h.Size)
+	for _, w := range f.Stores {
+		addr := w.Mem.Addr(reg)
+		if addr >= v.Addr+v.Size || v.Addr >= addr+uint32(w.Mem.Size) {
+			continue
+		}
+		lo, hi = min(lo, addr), max(hi, addr+uint32(w.Mem.Size))
+		for _, r := range w.Src {
+			n.Inputs = append(n.Inputs, in(r))
+		}
+		if w.OldToo { // an AMO: the old memory is an input too
+			n.Inputs = append(n.Inputs, Value{Hart: h.Hart, Addr: addr, Size: uint32(w.Mem.Size), Time: h.Time})
+		}
+		if n.Address == nil {
+			n.Address = addressInputs(w.Mem, in)
+		}
+	}
+	// Bytes of v the instruction did not write keep an older origin.
+	n.Inputs = append(n.Inputs, s.olderBytes(v, max(lo, v.Addr), min(hi, v.Addr+v.Size), h)...)
 	if err := s.tl.Seek(h.Time + 1); err != nil {
 		return n, err
 	}
 	n.Value = s.memValue(v.Addr, v.Size)
 	return n, nil
+}
+
+// olderBytes are the parts of v outside [lo, hi), the bytes a store at h
+// wrote: their origin is older.
+func (s *Session) olderBytes(v Value, lo, hi uint32, h checkpoint.Hit) []Value {
+	var out []Value
+	if lo > v.Addr {
+		out = append(out, Value{Hart: h.Hart, Addr: v.Addr, Size: lo - v.Addr, Time: h.Time})
+	}
+	if hi < v.Addr+v.Size {
+		out = append(out, Value{Hart: h.Hart, Addr: hi, Size: v.Addr + v.Size - hi, Time: h.Time})
+	}
+	return out
 }
 
 // unwrittenOrigin is the origin of memory no store wrote since the start
@@ -163,10 +222,11 @@ func (s *Session) unwrittenOrigin(v Value) OriginNode {
 }
 
 // resetOrigin is the origin of a register no instruction wrote.
-func (s *Session) resetOrigin(v Value) OriginNode {
+func (s *Session) resetOrigin(a originArch, v Value) OriginNode {
 	_ = s.tl.Seek(s.tl.Start())
+	r, _ := a.flowReg(v.Reg)
 	return OriginNode{Of: v, Time: s.tl.Start(), Hart: v.Hart, Kind: OriginReset, Note: "never written since reset",
-		Value: uint64(s.m.Hart(v.Hart).Reg(v.Reg))}
+		Value: uint64(a.read(s.m.Hart(v.Hart), r))}
 }
 
 // nodeAt starts a node for an instruction at pc at time t.
@@ -176,18 +236,30 @@ func (s *Session) nodeAt(v Value, t uint64, pc uint32, text string) OriginNode {
 	return n
 }
 
-// decodeAt decodes the instruction at pc now.
-func (s *Session) decodeAt(pc uint32) (vm.Operands, string) {
+// decodeAt decodes the instruction at pc now, with its disassembly (in
+// the context of the instructions before it: a Thumb IT block's
+// condition).
+func (s *Session) decodeAt(a originArch, pc uint32) (vm.Flow, string) {
+	f, text := s.flowAt(a, pc), ""
+	for _, in := range s.Disassemble(pc, -4, 5) {
+		if in.Addr == pc && !in.Invalid {
+			text = in.Text
+		}
+	}
+	if text == "" {
+		code, _ := s.ReadMemory(pc, 4)
+		text = fmt.Sprintf("%#x", code)
+	}
+	return f, text
+}
+
+// flowAt decodes the instruction at pc now.
+func (s *Session) flowAt(a originArch, pc uint32) vm.Flow {
 	code, _ := s.ReadMemory(pc, 4)
 	for len(code) < 4 {
 		code = append(code, 0)
 	}
-	w := binary.LittleEndian.Uint32(code)
-	text := fmt.Sprintf("%#x", w)
-	if in, err := disasm.Decode(code, pc, s.syms.Symbolizer()); err == nil {
-		text = in.Text
-	}
-	return vm.DecodeOperands(w), text
+	return a.flow(code, pc)
 }
 
 // memValue reads size (<= 8) bytes as a little-endian number.
@@ -205,9 +277,9 @@ func (s *Session) inRAM(addr uint32) bool {
 	return b.InMemory(addr)
 }
 
-// registerWriters lists the instruction addresses of the program whose
-// destination is register r.
-func (s *Session) registerWriters(r int) []uint32 {
+// registerWriters lists the instruction addresses of the program that
+// may write Flow register r.
+func (s *Session) registerWriters(a originArch, r int) []uint32 {
 	var out []uint32
 	for _, f := range s.syms.Functions() {
 		code := make([]byte, f.High-f.Low)
@@ -217,11 +289,11 @@ func (s *Session) registerWriters(r int) []uint32 {
 		for off := 0; off+2 <= len(code); {
 			var w [4]byte
 			copy(w[:], code[off:])
-			ops := vm.DecodeOperands(binary.LittleEndian.Uint32(w[:]))
-			if ops.Dst == r {
+			fl := a.flow(w[:], f.Low+uint32(off))
+			if a.wants(fl, r) {
 				out = append(out, f.Low+uint32(off))
 			}
-			off += ops.Len
+			off += fl.Len
 		}
 	}
 	return out

@@ -6,6 +6,7 @@ import (
 
 // TestOriginSources checks each kind of true source a chain ends at.
 func TestOriginSources(t *testing.T) {
+	const cmDemo, cmFlow = "../../cmd/rewind/demo/cortex-m/demo.elf", "../dataflow/dataflow-cm.elf"
 	for _, tc := range []struct {
 		elf, stopAt, expr string
 		depth             int
@@ -16,9 +17,22 @@ func TestOriginSources(t *testing.T) {
 		{"timer.elf", "timer.c:41", "cause", 2, OriginCSR, "CSR mcause"},
 		{"demo.elf", "demo.c:90", "*(unsigned int *)main", 1, OriginInitialData, "initial data of the ELF (main)"},
 		{"demo.elf", "demo.c:90", "$tp", 1, OriginReset, "never written since reset"},
+		{cmDemo, "demo.c:90", "sensor.calibration", 3, OriginConstant, "constant of mvn.w r2, #14"},
+		{cmDemo, "demo.c:90", "*(unsigned int *)main", 1, OriginInitialData, "initial data of the ELF (main)"},
+		{cmDemo, "demo.c:90", "$r10", 1, OriginReset, "never written since reset"},
+		{cmFlow, "dataflow_cm.c:28", "$lr", 1, OriginException, "EXC_RETURN 0xffffffe9 of the entry to IRQ0"},
+		{cmFlow, "dataflow_cm.c:78", "bias", 8, OriginConstant, "constant of movs r0, #7"},
+		// the IRQ's frame had room for s0–s15 but rx_handler ran no FP
+		// instruction: the lazy save never happened, the return restored
+		// nothing, s0 keeps its value from before
+		{cmFlow, "dataflow_cm.c:78", "$s0", 1, OriginReset, "never written since reset"},
 	} {
 		t.Run(tc.elf+"/"+tc.expr, func(t *testing.T) {
-			s := queryFirmwareWith(t, tc.elf, func(*Session) {}, nil)
+			s := queryFirmwareWith(t, tc.elf, func(s *Session) {
+				if err := s.UARTInput([]byte("A")); err != nil {
+					t.Fatal(err)
+				}
+			}, nil)
 			file, line := splitLoc(t, tc.stopAt)
 			bs := s.SetLineBreakpoints(file, []LineSpec{{Line: line}})
 			s.Seek(s.Span().Start)

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/rewind-debugger/rewind/checkpoint"
-	"github.com/rewind-debugger/rewind/symbols"
 	"github.com/rewind-debugger/rewind/symbols/cexpr"
 )
 
@@ -16,7 +15,7 @@ import (
 func (s *Session) ValueOf(hart, index int, expr string) (Value, error) {
 	v := Value{Hart: hart, Time: s.tl.Now()}
 	if name, ok := strings.CutPrefix(strings.TrimSpace(expr), "$"); ok {
-		if n, ok := symbols.RegisterNumber(name); ok && n > 0 {
+		if n, ok := s.originRegister(name); ok {
 			v.Reg = n
 			return v, nil
 		}
@@ -35,8 +34,8 @@ func (s *Session) ValueOf(hart, index int, expr string) (Value, error) {
 	case x.HasAddr:
 		return v, fmt.Errorf("%s is %d bytes: name a member or element of at most %d", expr, size, originMaxSize)
 	case x.Reg != "":
-		n, ok := symbols.RegisterNumber(strings.TrimPrefix(x.Reg, "$"))
-		if !ok || n == 0 {
+		n, ok := s.originRegister(x.Reg)
+		if !ok {
 			return v, fmt.Errorf("%s lives in %s, which has no origin", expr, x.Reg)
 		}
 		v.Reg = n

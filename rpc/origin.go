@@ -15,8 +15,9 @@ type OriginParams struct {
 	Depth      int           `json:"depth"`
 }
 
-// OriginTarget is a value at a moment: register reg (1-31) of hart, or
-// size bytes of memory at address when reg is 0.
+// OriginTarget is a value at a moment: register reg of hart (RISC-V
+// x1–x31 are 1–31, Cortex-M r0–r14 32–46 and s0–s31 64–95), or size bytes
+// of memory at address when reg is 0.
 type OriginTarget struct {
 	Hart    int    `json:"hart"`
 	Reg     int    `json:"reg,omitempty"`

@@ -37,10 +37,18 @@ func TestQueries(t *testing.T) {
 }
 
 // TestOrigin asks for the origin of the demo's corrupted calibration, and
-// follows its first input with the value the answer gave.
+// follows its first input with the value the answer gave, on the RISC-V
+// and the Cortex-M demo.
 func TestOrigin(t *testing.T) {
+	for _, elf := range []string{demoELF, "../cmd/rewind/demo/cortex-m/demo.elf"} {
+		t.Run(elf, func(t *testing.T) { originOn(t, elf) })
+	}
+}
+
+// originOn is TestOrigin on one edition of the demo.
+func originOn(t *testing.T, elf string) {
 	c := client(t)
-	call[Stop](t, c, "launch", map[string]any{"program": demoELF})
+	call[Stop](t, c, "launch", map[string]any{"program": elf})
 	call[Breakpoint](t, c, "breakpoint.set", map[string]any{"location": "demo.c:102"})
 	call[Stop](t, c, "run", nil)
 	n := call[OriginNode](t, c, "origin", map[string]any{"expression": "sensor.calibration"})

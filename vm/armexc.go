@@ -202,6 +202,20 @@ func (m *Machine) armSyncException(h *Hart, f armFault, inflight uint64) {
 	if m.trapStops {
 		m.setStop(Stop{Reason: StopTrap, Hart: h.id, PC: f.ret, Time: at, Cause: uint32(exc)})
 	}
+	m.stackingWatch(f.ret, at)
+}
+
+// stackingWatch stops at once when the frame an exception entry just
+// stacked wrote a watched address (the entry clears the batch's break
+// flag, which would report the hit at a later instruction): at the
+// entry's moment, the pc the frame returns to.
+func (m *Machine) stackingWatch(ret uint32, at uint64) {
+	if m.watchHit {
+		m.watchHit = false
+		s := m.watchStop
+		s.Time, s.PC = at, ret
+		m.setStop(s)
+	}
 }
 
 // armInterrupt takes the best pending exception if it preempts the current
@@ -222,6 +236,7 @@ func (m *Machine) armInterrupt(h *Hart) bool {
 	if m.trapStops { // PC: where the interrupt was taken (r15 may be stale here)
 		m.setStop(Stop{Reason: StopTrap, Hart: h.id, PC: ret, Time: m.time, Cause: uint32(exc)})
 	}
+	m.stackingWatch(ret, m.time)
 	return true
 }
 
