@@ -14,10 +14,19 @@ type armConfig struct {
 	fpu     bool
 	dsp     bool // ARMv7E-M DSP instructions
 	v6m     bool // ARMv6-M: Thumb-1 plus a few 32-bit instructions, HardFault only
+	fpv5    bool // FPv5-D16 (Cortex-M7): double precision and the FPv5 additions
+	mvfr    [3]uint32
 }
 
 // armCPUIDs are the CPUID values of the supported cores (QEMU 7.2).
-var armCPUIDs = map[string]uint32{"cortex-m0": 0x410cc200, "cortex-m3": 0x410fc231, "cortex-m4f": 0x410fc240}
+var armCPUIDs = map[string]uint32{"cortex-m0": 0x410cc200, "cortex-m3": 0x410fc231, "cortex-m4f": 0x410fc240, "cortex-m7": 0x411fc272}
+
+// armMVFR are the media and VFP feature registers MVFR0-2 of the FPU
+// cores (QEMU 7.2's values).
+var armMVFR = map[string][3]uint32{
+	"cortex-m4f": {0x10110021, 0x11000011, 0},
+	"cortex-m7":  {0x10110221, 0x12000011, 0x00000040},
+}
 
 // isARMCPU reports whether a board's CPU is a Cortex-M core.
 func isARMCPU(cpu string) bool { _, ok := armCPUIDs[cpu]; return ok }
@@ -29,9 +38,11 @@ func (m *Machine) setupARM(b Board) {
 		cpuid:  armCPUIDs[b.CPU],
 		numIRQ: max(b.IRQs, 1),
 		calib:  b.SysTickCalib,
-		fpu:    b.CPU == "cortex-m4f",
-		dsp:    b.CPU == "cortex-m4f",
+		fpu:    b.CPU == "cortex-m4f" || b.CPU == "cortex-m7",
+		dsp:    b.CPU == "cortex-m4f" || b.CPU == "cortex-m7",
 		v6m:    b.CPU == "cortex-m0",
+		fpv5:   b.CPU == "cortex-m7",
+		mvfr:   armMVFR[b.CPU],
 	}
 	m.armCfg.numIRQ = min(m.armCfg.numIRQ, armMaxIRQ)
 	m.armCfg.cpuTick = max(1, 1_000_000_000/max(b.CPUClockHz, 1))
