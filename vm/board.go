@@ -195,7 +195,7 @@ func (b *Board) checkARMDevices() error {
 	}
 	for _, d := range b.Devices {
 		switch d.Kind {
-		case KindCMSDKUART, KindCMSDKTimer, KindCMSDKDualTimer, KindMPS2FPGAIO:
+		case KindCMSDKUART, KindCMSDKTimer, KindCMSDKDualTimer, KindMPS2FPGAIO, KindPL011, KindStellarisSysCtl:
 		case KindUnimplemented:
 			if d.Size == 0 {
 				return fmt.Errorf("board %q: unimplemented region at %#x has no size", b.Name, d.Base)
