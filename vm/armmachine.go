@@ -15,7 +15,12 @@ type armConfig struct {
 	dsp     bool // ARMv7E-M DSP instructions
 	v6m     bool // ARMv6-M: Thumb-1 plus a few 32-bit instructions, HardFault only
 	fpv5    bool // FPv5-D16 (Cortex-M7): double precision and the FPv5 additions
-	mvfr    [3]uint32
+	noRef   bool // no SysTick reference clock: CLKSOURCE reads as one (QEMU)
+	// cpuClock, when set, gives the core clock's period in ns from a
+	// device's state (a Stellaris system control block's RCC), instead of
+	// cpuTick.
+	cpuClock func() uint64
+	mvfr     [3]uint32
 }
 
 // armCPUIDs are the CPUID values of the supported cores (QEMU 7.2).
@@ -47,6 +52,7 @@ func (m *Machine) setupARM(b Board) {
 	m.armCfg.numIRQ = min(m.armCfg.numIRQ, armMaxIRQ)
 	m.armCfg.cpuTick = max(1, 1_000_000_000/max(b.CPUClockHz, 1))
 	m.armCfg.refTick = m.armCfg.cpuTick
+	m.armCfg.noRef = b.RefClockHz == 0
 	if b.RefClockHz != 0 {
 		m.armCfg.refTick = max(1, 1_000_000_000/b.RefClockHz)
 	}
@@ -65,6 +71,9 @@ func (m *Machine) armResetCore(h *Hart) {
 	}
 	if m.armCfg.fpu {
 		h.arm.fpccr = fpccrASPEN | fpccrLSPEN
+	}
+	if m.armCfg.noRef {
+		h.arm.stCSR = stClkSource // no reference clock: CLKSOURCE reads as one
 	}
 }
 

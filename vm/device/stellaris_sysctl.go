@@ -35,9 +35,10 @@ const (
 	scRCGC0  = 0x100
 	scSize   = 0x1000
 
-	scRCCPwrdn  = 1 << 13
-	scRCC2Pwrdn = 1 << 13
-	scPLLLock   = 1 << 6
+	scRCCPwrdn    = 1 << 13
+	scRCC2Pwrdn   = 1 << 13
+	scRCC2UseRCC2 = 1 << 31
+	scPLLLock     = 1 << 6
 
 	scResetRCC  = 0x078e3ac0
 	scResetRCC2 = 0x07802810
@@ -48,13 +49,15 @@ const (
 // registers, RCC/RCC2 and PLLCFG (by the crystal field), the PLL-lock
 // interrupt status (RIS bit 6, set when RCC.PWRDN or RCC2.PWRDN2 is
 // cleared, so firmware waiting for the PLL goes on at once), the clock
-// gating registers and the rest stored as written. As in QEMU, changing
-// RCC's or RCC2's SYSDIV would change the core clock; Rewind keeps
-// SysTick's clock fixed at the board's cpu_clock_hz (12.5 MHz, the reset
-// setting), so firmware that reprograms the divider sees SysTick run at
-// the reset rate. Accesses to unknown offsets read 0 and are ignored.
+// gating registers and the rest stored as written. The system clock is
+// QEMU's: 200 MHz divided by SYSDIV+1 from RCC, or by SYSDIV2+1 from RCC2
+// when RCC2.USERCC2 is set (12.5 MHz at reset), whatever the oscillator
+// and PLL settings; SysClockPeriod gives it to the core's SysTick, and the
+// clock hook runs before a write changes it. Accesses to unknown offsets
+// read 0 and are ignored.
 type StellarisSysCtl struct {
-	board StellarisBoard
+	board   StellarisBoard
+	onClock func()
 
 	rcc, rcc2, pborctl, ldopctl uint32
 	intStatus, intMask, resc    uint32
@@ -71,6 +74,31 @@ func NewStellarisSysCtl(b StellarisBoard) *StellarisSysCtl {
 
 // Name implements Device.
 func (s *StellarisSysCtl) Name() string { return "stellaris-sysctl" }
+
+// SetClockHook sets the function called just before a write changes the
+// system clock's period (the core brings SysTick up to date there).
+func (s *StellarisSysCtl) SetClockHook(f func()) { s.onClock = f }
+
+// SysClockPeriod is the system clock's period in nanoseconds.
+func (s *StellarisSysCtl) SysClockPeriod() uint64 { return sysClockPeriod(s.rcc, s.rcc2) }
+
+// sysClockPeriod is QEMU's ssys_calculate_system_clock: 5 ns (200 MHz)
+// times the divider.
+func sysClockPeriod(rcc, rcc2 uint32) uint64 {
+	if rcc2&scRCC2UseRCC2 != 0 {
+		return 5 * uint64(rcc2>>23&0x3f+1)
+	}
+	return 5 * uint64(rcc>>23&0xf+1)
+}
+
+// clockWrite is a write of RCC or RCC2: the hook runs first if the
+// period changes.
+func (s *StellarisSysCtl) clockWrite(rcc, rcc2 uint32) {
+	if s.onClock != nil && sysClockPeriod(rcc, rcc2) != s.SysClockPeriod() {
+		s.onClock()
+	}
+	s.rcc, s.rcc2 = rcc, rcc2
+}
 
 // Size implements Device.
 func (s *StellarisSysCtl) Size() uint32 { return scSize }
@@ -160,12 +188,12 @@ func (s *StellarisSysCtl) Write(off uint32, size int, val uint64) {
 		if s.rcc&scRCCPwrdn != 0 && v&scRCCPwrdn == 0 {
 			s.intStatus |= scPLLLock
 		}
-		s.rcc = v
+		s.clockWrite(v, s.rcc2)
 	case scRCC2:
 		if s.rcc2&scRCC2Pwrdn != 0 && v&scRCC2Pwrdn == 0 {
 			s.intStatus |= scPLLLock
 		}
-		s.rcc2 = v
+		s.clockWrite(s.rcc, v)
 	default:
 		if p := s.reg(off); p != nil {
 			*p = v
@@ -175,7 +203,7 @@ func (s *StellarisSysCtl) Write(off uint32, size int, val uint64) {
 
 // Reset implements Device.
 func (s *StellarisSysCtl) Reset() {
-	*s = StellarisSysCtl{board: s.board, rcc: scResetRCC, rcc2: scResetRCC2, pborctl: 0x7ffd}
+	*s = StellarisSysCtl{board: s.board, onClock: s.onClock, rcc: scResetRCC, rcc2: scResetRCC2, pborctl: 0x7ffd}
 	s.rcgc[0], s.scgc[0], s.dcgc[0] = 1, 1, 1
 }
 
@@ -204,7 +232,7 @@ func (s *StellarisSysCtl) SaveState(dst []byte) []byte {
 func (s *StellarisSysCtl) RestoreState(state []byte) error {
 	r := stateReader{b: state}
 	r.header(sysctlTag, sysctlVersion)
-	n := StellarisSysCtl{board: s.board}
+	n := StellarisSysCtl{board: s.board, onClock: s.onClock}
 	for _, p := range n.fields() {
 		*p = r.u32()
 	}
