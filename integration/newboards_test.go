@@ -38,6 +38,7 @@ func TestAN500AndLM3SMatchQEMU(t *testing.T) {
 		{"lm3s6965evb", "lm3s/probe.elf", ""},
 		{"lm3s6965evb", "lm3s/uart.elf", "hello\nquit\n"},
 		{"lm3s6965evb", "lm3s/hello.elf", ""},
+		{"lm3s6965evb", "lm3s/ops.elf", ""},
 	}
 	for _, n := range []string{"hello-picolibc", "hello-newlib", "ops", "timers", "probe"} {
 		runs = append(runs, run{"mps2-an500", "arm/" + n + ".elf", ""})

@@ -16,7 +16,7 @@ import (
 // start (as QEMU's piped stdin), SysTick with WFI, and semihosting.
 func TestLM3SGolden(t *testing.T) {
 	for _, c := range []struct{ name, input string }{
-		{"probe", ""}, {"uart", "hello\nquit\n"}, {"hello", ""},
+		{"probe", ""}, {"uart", "hello\nquit\n"}, {"hello", ""}, {"ops", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := filepath.Join("..", "testdata", "lm3s")
