@@ -24,6 +24,8 @@ func summaryFirmware() []firmware {
 		{name: "rtos", path: "../testdata/rtos/rtos.elf", harts: 1},
 		{name: "an385/uart_irq", path: "../testdata/arm/uart_irq.elf", harts: 1, board: "mps2-an385",
 			input: [][]byte{[]byte("hello\n"), []byte("quit\n")}},
+		{name: "lm3s/uart", path: "../testdata/lm3s/uart.elf", harts: 1, board: "lm3s6965evb",
+			input: [][]byte{[]byte("hello\n"), []byte("quit\n")}},
 	}
 }
 

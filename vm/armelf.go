@@ -30,7 +30,8 @@ const efARMABIFloatHard = 0x400
 // board's name or alias, or a board file's path, see ResolveBoard) if name
 // is not empty, else by e_machine (EM_RISCV: virt; EM_ARM: mps2-an385, or
 // mps2-an386, the Cortex-M4F, when the ELF uses the hard-float ABI, which
-// needs an FPU).
+// needs an FPU, and mps2-an500, the Cortex-M7, when its build attributes
+// name an FPv5 FPU, with double precision).
 func BoardForELF(data []byte, name string) (Board, error) {
 	if name != "" {
 		return ResolveBoard(name)
@@ -49,6 +50,9 @@ func BoardForELF(data []byte, name string) (Board, error) {
 	case elf.EM_ARM:
 		if len(data) >= 40 && elf.Data(data[elf.EI_DATA]) == elf.ELFDATA2LSB &&
 			binary.LittleEndian.Uint32(data[36:])&efARMABIFloatHard != 0 {
+			if armFPArch(data) >= fpArchFPv5 {
+				return MPS2Board("mps2-an500")
+			}
 			return MPS2Board("mps2-an386")
 		}
 		return MPS2Board("mps2-an385")

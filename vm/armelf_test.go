@@ -83,10 +83,14 @@ func TestARMSemihostingOff(t *testing.T) {
 }
 
 // TestBoardForHardFloatELF: an ARM ELF built for the hard-float ABI needs
-// an FPU, so it runs on the Cortex-M4F board unless one is named.
+// an FPU, so it runs on the Cortex-M4F board unless one is named, or on
+// the Cortex-M7 board when its build attributes ask for FPv5.
 func TestBoardForHardFloatELF(t *testing.T) {
 	for _, c := range []struct{ elf, board string }{
 		{"../testdata/rtos/rtos-cm4f.elf", "mps2-an386"},
+		{"../testdata/arm/isa/isa-m4f.elf", "mps2-an386"},
+		{"../testdata/arm-m7/fp64.elf", "mps2-an500"},
+		{"../testdata/arm-m7/isa-m7.elf", "mps2-an500"},
 		{"../testdata/rtos/rtos-cm3.elf", "mps2-an385"},
 		{"../testdata/firmware/demo.elf", "virt"},
 	} {
@@ -99,4 +103,20 @@ func TestBoardForHardFloatELF(t *testing.T) {
 			t.Errorf("%s: board %q (%v), want %s", c.elf, b.Name, err, c.board)
 		}
 	}
+}
+
+// FuzzARMFPArch feeds arbitrary bytes as an ELF's build attributes: no
+// panic, whatever the section holds.
+func FuzzARMFPArch(f *testing.F) {
+	data, err := os.ReadFile("../testdata/arm-m7/fp64.elf")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add([]byte("A\x14\x00\x00\x00aeabi\x00\x01\x0a\x00\x00\x00\x05x\x00\x0a\x08"))
+	f.Fuzz(func(t *testing.T, attrs []byte) {
+		_ = fileFPArch(attrs)
+		if len(attrs) > 0 {
+			_ = armFPArch(append(data[:len(data):len(data)], attrs...))
+		}
+	})
 }

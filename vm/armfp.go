@@ -62,6 +62,16 @@ func (m *Machine) armVFP(h *Hart, raw, pc uint32, n uint64) (armDone, armFault) 
 		return armFaulted, f
 	}
 	h1, h2 := raw>>16, raw&0xffff
+	if m.armCfg.fpv5 {
+		if ok, known := a.fpv5(h1, h2); known {
+			if !ok {
+				return m.armUndef(pc)
+			}
+			return armNext, armFault{}
+		}
+	} else if h1&0x1000 != 0 { // FPv5's unconditional space: no coprocessor before FPv5
+		return armFaulted, armFault{exc: excUsageFault, cfsr: cfsrNOCP, ret: pc, counted: true}
+	}
 	op1 := h1 >> 4 & 0x3f
 	switch {
 	case op1&0x3e == 0x04: // 64-bit transfers
@@ -201,11 +211,7 @@ func (m *Machine) fpTransfer(a *armState, h1, h2 uint32) bool {
 			a.r[rt] = a.fpscr
 		}
 	case c == 0 && op == 7 && l == 1 && (h1&15 == 6 || h1&15 == 7): // MVFR1, MVFR0
-		if h1&15 == 7 {
-			a.r[rt] = 0x10110021
-		} else {
-			a.r[rt] = 0x11000011
-		}
+		a.r[rt] = m.armCfg.mvfr[7-h1&15]
 	case c == 1 && h1>>6&3 == 0: // VMOV.32 Dd[x], Rt and back
 		s := (h2>>7&1<<4|h1&15)*2 + h1>>5&1
 		if s >= 32 {

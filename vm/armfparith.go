@@ -117,26 +117,7 @@ func (a *armState) fpRound(x *big.Float) uint32 {
 
 // roundTiny rounds a value below 2^-149 to zero or the smallest subnormal.
 func (a *armState) roundTiny(x *big.Float, mode big.RoundingMode) uint32 {
-	a.fpscr |= fpUFC | fpIXC
-	sign := uint32(0)
-	if x.Signbit() {
-		sign = 0x80000000
-	}
-	half := big.NewFloat(0x1p-150)
-	abs := new(big.Float).Abs(x)
-	up := false
-	switch mode {
-	case big.ToNearestEven:
-		up = abs.Cmp(half) > 0
-	case big.ToPositiveInf:
-		up = sign == 0
-	case big.ToNegativeInf:
-		up = sign != 0
-	}
-	if up {
-		return sign | 1
-	}
-	return sign
+	return uint32(a.fpgRoundTiny(fmtSingle, x, mode, fmtSingle.signed(x.Signbit())))
 }
 
 func bigOf(v uint32) *big.Float {
@@ -386,15 +367,5 @@ func (a *armState) fpToInt(x uint32, unsigned, toZero bool, fbits uint32) uint32
 
 // fpFromInt converts a 32-bit integer (scaled down by fbits) to single.
 func (a *armState) fpFromInt(v uint32, unsigned bool, fbits uint32) uint32 {
-	var x big.Float
-	if unsigned {
-		x.SetUint64(uint64(v))
-	} else {
-		x.SetInt64(int64(int32(v)))
-	}
-	if x.Sign() == 0 {
-		return 0
-	}
-	x.SetMantExp(&x, -int(fbits))
-	return a.fpRound(&x)
+	return uint32(a.fpgFromInt(fmtSingle, v, unsigned, uint(fbits)))
 }

@@ -13,6 +13,15 @@ import (
 // returns its output and stop.
 func runARM(t testing.TB, board, file string, limit uint64) (string, Stop, *Machine) {
 	t.Helper()
+	m, out := bootARM(t, board, file)
+	s := m.Run(limit)
+	return out.String(), s, m
+}
+
+// bootARM builds the named board with an ARM ELF loaded, its console
+// output going to the returned buffer.
+func bootARM(t testing.TB, board, file string) (*Machine, *bytes.Buffer) {
+	t.Helper()
 	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
@@ -25,13 +34,12 @@ func runARM(t testing.TB, board, file string, limit uint64) (string, Stop, *Mach
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out bytes.Buffer
+	out := new(bytes.Buffer)
 	m.SetUARTOutput(func(c byte) { out.WriteByte(c) })
 	if _, err := m.LoadELF(data); err != nil {
 		t.Fatal(err)
 	}
-	s := m.Run(limit)
-	return out.String(), s, m
+	return m, out
 }
 
 // diffLines reports the first few lines where got and want differ.

@@ -14,10 +14,24 @@ type armConfig struct {
 	fpu     bool
 	dsp     bool // ARMv7E-M DSP instructions
 	v6m     bool // ARMv6-M: Thumb-1 plus a few 32-bit instructions, HardFault only
+	fpv5    bool // FPv5-D16 (Cortex-M7): double precision and the FPv5 additions
+	noRef   bool // no SysTick reference clock: CLKSOURCE reads as one (QEMU)
+	// cpuClock, when set, gives the core clock's period in ns from a
+	// device's state (a Stellaris system control block's RCC), instead of
+	// cpuTick.
+	cpuClock func() uint64
+	mvfr     [3]uint32
 }
 
 // armCPUIDs are the CPUID values of the supported cores (QEMU 7.2).
-var armCPUIDs = map[string]uint32{"cortex-m0": 0x410cc200, "cortex-m3": 0x410fc231, "cortex-m4f": 0x410fc240}
+var armCPUIDs = map[string]uint32{"cortex-m0": 0x410cc200, "cortex-m3": 0x410fc231, "cortex-m4f": 0x410fc240, "cortex-m7": 0x411fc272}
+
+// armMVFR are the media and VFP feature registers MVFR0-2 of the FPU
+// cores (QEMU 7.2's values).
+var armMVFR = map[string][3]uint32{
+	"cortex-m4f": {0x10110021, 0x11000011, 0},
+	"cortex-m7":  {0x10110221, 0x12000011, 0x00000040},
+}
 
 // isARMCPU reports whether a board's CPU is a Cortex-M core.
 func isARMCPU(cpu string) bool { _, ok := armCPUIDs[cpu]; return ok }
@@ -29,13 +43,16 @@ func (m *Machine) setupARM(b Board) {
 		cpuid:  armCPUIDs[b.CPU],
 		numIRQ: max(b.IRQs, 1),
 		calib:  b.SysTickCalib,
-		fpu:    b.CPU == "cortex-m4f",
-		dsp:    b.CPU == "cortex-m4f",
+		fpu:    b.CPU == "cortex-m4f" || b.CPU == "cortex-m7",
+		dsp:    b.CPU == "cortex-m4f" || b.CPU == "cortex-m7",
 		v6m:    b.CPU == "cortex-m0",
+		fpv5:   b.CPU == "cortex-m7",
+		mvfr:   armMVFR[b.CPU],
 	}
 	m.armCfg.numIRQ = min(m.armCfg.numIRQ, armMaxIRQ)
 	m.armCfg.cpuTick = max(1, 1_000_000_000/max(b.CPUClockHz, 1))
 	m.armCfg.refTick = m.armCfg.cpuTick
+	m.armCfg.noRef = b.RefClockHz == 0
 	if b.RefClockHz != 0 {
 		m.armCfg.refTick = max(1, 1_000_000_000/b.RefClockHz)
 	}
@@ -54,6 +71,9 @@ func (m *Machine) armResetCore(h *Hart) {
 	}
 	if m.armCfg.fpu {
 		h.arm.fpccr = fpccrASPEN | fpccrLSPEN
+	}
+	if m.armCfg.noRef {
+		h.arm.stCSR = stClkSource // no reference clock: CLKSOURCE reads as one
 	}
 }
 

@@ -85,10 +85,8 @@ func (m *Machine) scsReadWord(h *Hart, off uint32) uint32 {
 			return a.fpcar
 		case 0xf3c:
 			return a.fpdscr
-		case 0xf40:
-			return 0x10110021 // MVFR0
-		case 0xf44:
-			return 0x11000011 // MVFR1
+		case 0xf40, 0xf44, 0xf48: // MVFR0-2
+			return m.armCfg.mvfr[(off-0xf40)/4]
 		}
 	}
 	return 0

@@ -13,14 +13,15 @@ import (
 // MarshalBinary/UnmarshalSnapshot into a fresh machine; and the output
 // after the snapshot point is the same.
 func TestARMBoardConformance(t *testing.T) {
-	for _, c := range []struct{ name, elf string }{{"mps2-an385", "isa-m3"}, {"mps2-an386", "isa-m4f"}} {
+	for _, c := range []struct{ name, elf string }{{"mps2-an385", "arm/isa/isa-m3"}, {"mps2-an386", "arm/isa/isa-m4f"},
+		{"mps2-an500", "arm-m7/fp64"}, {"lm3s6965evb", "lm3s/probe"}} {
 		name := c.name
-		file := filepath.Join("..", "testdata", "arm", "isa", c.elf+".elf")
+		file := filepath.Join("..", "testdata", filepath.FromSlash(c.elf)+".elf")
 		data, err := os.ReadFile(file)
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := MPS2Board(name)
+		b, err := BoardByName(name)
 		if err != nil {
 			t.Fatal(err)
 		}

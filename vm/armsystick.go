@@ -23,6 +23,9 @@ func (m *Machine) armNow() uint64 { return m.time + m.inflight + m.armIO }
 // stPeriod is the length of one SysTick tick in nanoseconds.
 func (m *Machine) stPeriod(a *armState) uint64 {
 	if a.stCSR&stClkSource != 0 {
+		if m.armCfg.cpuClock != nil {
+			return m.armCfg.cpuClock()
+		}
 		return m.armCfg.cpuTick
 	}
 	return m.armCfg.refTick
@@ -147,6 +150,9 @@ func (m *Machine) sysTickWrite(a *armState, off, v uint32) {
 	case 0x10:
 		m.sysTickRebase(a)
 		was := a.stCSR & stEnable
+		if m.armCfg.noRef {
+			v |= stClkSource // no reference clock: CLKSOURCE is RAO/WI, as on QEMU
+		}
 		a.stCSR = a.stCSR&stCountFlag | v&(stEnable|stTickInt|stClkSource)
 		if was == 0 && v&stEnable != 0 {
 			a.stStart, a.stFired = m.armNow(), 0

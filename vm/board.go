@@ -88,8 +88,8 @@ type Board struct {
 // 0x40000000. The RAM aliases QEMU also maps (0x00400000, the block RAM's
 // repeats, 0x20400000) are not mapped here.
 func MPS2Board(name string) (Board, error) {
-	if name != "mps2-an385" && name != "mps2-an386" {
-		return Board{}, fmt.Errorf("no MPS2 board %q (have mps2-an385, mps2-an386)", name)
+	if name != "mps2-an385" && name != "mps2-an386" && name != "mps2-an500" {
+		return Board{}, fmt.Errorf("no MPS2 board %q (have mps2-an385, mps2-an386, mps2-an500)", name)
 	}
 	return BoardByName(name)
 }
@@ -195,7 +195,7 @@ func (b *Board) checkARMDevices() error {
 	}
 	for _, d := range b.Devices {
 		switch d.Kind {
-		case KindCMSDKUART, KindCMSDKTimer, KindCMSDKDualTimer, KindMPS2FPGAIO:
+		case KindCMSDKUART, KindCMSDKTimer, KindCMSDKDualTimer, KindMPS2FPGAIO, KindPL011, KindStellarisSysCtl:
 		case KindUnimplemented:
 			if d.Size == 0 {
 				return fmt.Errorf("board %q: unimplemented region at %#x has no size", b.Name, d.Base)

@@ -13,7 +13,7 @@ var boardFileFields = []string{"name", "aliases", "description", "cpu", "memory"
 	"irqs", "cpu_clock_hz", "ref_clock_hz", "systick_calib"}
 
 // cpuNames are the cores a board file may name.
-var cpuNames = []string{"rv32imac", "cortex-m0", "cortex-m3", "cortex-m4f"}
+var cpuNames = []string{"rv32imac", "cortex-m0", "cortex-m3", "cortex-m4f", "cortex-m7"}
 
 // LoadBoardFile reads and checks a board description file.
 func LoadBoardFile(path string) (Board, error) {

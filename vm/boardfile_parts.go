@@ -16,18 +16,20 @@ var deviceCatalog = map[string]struct {
 	arm    bool // Cortex-M boards (else RISC-V)
 	riscv  bool
 }{
-	KindCLINT:          {nil, false, true},
-	KindPLIC:           {nil, false, true},
-	KindUART:           {[]string{"irq"}, false, true},
-	KindTest:           {nil, false, true},
-	KindSiFiveUART:     {[]string{"irq"}, false, true},
-	KindSiFiveGPIO:     {[]string{"irq"}, false, true},
-	KindSiFivePRCI:     {nil, false, true},
-	KindCMSDKUART:      {[]string{"irq", "overflow_irq"}, true, false},
-	KindCMSDKTimer:     {[]string{"irq"}, true, false},
-	KindCMSDKDualTimer: {[]string{"irq"}, true, false},
-	KindMPS2FPGAIO:     {[]string{"count"}, true, false},
-	KindUnimplemented:  {[]string{"size"}, true, true},
+	KindCLINT:           {nil, false, true},
+	KindPLIC:            {nil, false, true},
+	KindUART:            {[]string{"irq"}, false, true},
+	KindTest:            {nil, false, true},
+	KindSiFiveUART:      {[]string{"irq"}, false, true},
+	KindSiFiveGPIO:      {[]string{"irq"}, false, true},
+	KindSiFivePRCI:      {nil, false, true},
+	KindCMSDKUART:       {[]string{"irq", "overflow_irq"}, true, false},
+	KindCMSDKTimer:      {[]string{"irq"}, true, false},
+	KindCMSDKDualTimer:  {[]string{"irq"}, true, false},
+	KindMPS2FPGAIO:      {[]string{"count"}, true, false},
+	KindPL011:           {[]string{"irq"}, true, false},
+	KindStellarisSysCtl: {nil, true, false},
+	KindUnimplemented:   {[]string{"size"}, true, true},
 }
 
 // DeviceKinds returns the device kinds board files may use, sorted.
@@ -318,6 +320,10 @@ func deviceSize(kind string) uint32 {
 		return device.NewCMSDKDualTimer(nil, nil, 1).Size()
 	case KindMPS2FPGAIO:
 		return device.NewMPS2FPGAIO(nil, 1, 2).Size()
+	case KindPL011:
+		return device.NewPL011(nil, device.PL011LuminaryID).Size()
+	case KindStellarisSysCtl:
+		return device.NewStellarisSysCtl(device.LM3S6965).Size()
 	}
 	return 0
 }

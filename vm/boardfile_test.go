@@ -9,7 +9,7 @@ import (
 // TestBuiltinBoards checks every embedded board file parses, builds a
 // machine, and that names and aliases resolve to it.
 func TestBuiltinBoards(t *testing.T) {
-	want := map[string]string{"virt": "rv32imac", "mps2-an385": "cortex-m3", "mps2-an386": "cortex-m4f", "hifive1-revb": "rv32imac"}
+	want := map[string]string{"virt": "rv32imac", "mps2-an385": "cortex-m3", "mps2-an386": "cortex-m4f", "mps2-an500": "cortex-m7", "lm3s6965evb": "cortex-m3", "hifive1-revb": "rv32imac"}
 	bs := Boards()
 	if len(bs) != len(want) {
 		t.Fatalf("%d built-in boards, want %d", len(bs), len(want))
@@ -85,7 +85,7 @@ func TestBoardFileErrors(t *testing.T) {
 		{"{\n\"name\": \"b\",\n\"colour\": 1}", "b.json:3: colour: unknown field (known here: name, aliases,"},
 		{"{\n\"name\": \"a b\"}", "b.json:2: name: a board needs a name without spaces or slashes"},
 		{"{\n\"name\": \"b\",\n\"name\": \"c\"}", "b.json:3: name: appears twice"},
-		{"{\n\"name\": \"b\",\n\"cpu\": \"z80\"}", "b.json:3: cpu: unknown CPU \"z80\" (have rv32imac, cortex-m0, cortex-m3, cortex-m4f)"},
+		{"{\n\"name\": \"b\",\n\"cpu\": \"z80\"}", "b.json:3: cpu: unknown CPU \"z80\" (have rv32imac, cortex-m0, cortex-m3, cortex-m4f, cortex-m7)"},
 		{"{\n\"name\": \"b\",\n\"aliases\": \"x\",\n\"cpu\": \"rv32imac\"}", "b.json:3: aliases: must be a list of names"},
 		{head + "\"memory\": []}", "b.json:4: memory: a board needs a list of memory regions"},
 		{head + "\"memory\": [\n{ \"kind\": \"sram\", \"base\": 0, \"size\": \"4K\" }]}", "b.json:5: memory[0].kind: unknown memory kind \"sram\" (have ram, flash, rom)"},
@@ -121,7 +121,7 @@ func TestBoardFileErrors(t *testing.T) {
 			t.Errorf("%q:\n got %v\nwant %s…", c.text, err, c.want)
 		}
 	}
-	if _, err := ResolveBoard("nosuch"); err == nil || !strings.Contains(err.Error(), `no built-in board "nosuch" (have hifive1-revb, mps2-an385, mps2-an386, virt; or give a board file's path)`) {
+	if _, err := ResolveBoard("nosuch"); err == nil || !strings.Contains(err.Error(), `no built-in board "nosuch" (have hifive1-revb, lm3s6965evb, mps2-an385, mps2-an386, mps2-an500, virt; or give a board file's path)`) {
 		t.Errorf("unknown name: %v", err)
 	}
 	if _, err := ResolveBoard("testdata/boards/missing.json"); err == nil || !strings.Contains(err.Error(), "board file: open testdata/boards/missing.json") {

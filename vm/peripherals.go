@@ -23,7 +23,7 @@ func peripheralKind(kind string) bool {
 	case KindCMSDKUART, KindCMSDKTimer, KindCMSDKDualTimer, KindMPS2FPGAIO, KindUnimplemented:
 		return true
 	}
-	return sifiveKind(kind)
+	return sifiveKind(kind) || lm3sKind(kind)
 }
 
 // machineTicker gives devices virtual time from the step count.
@@ -78,6 +78,9 @@ func (m *Machine) newPeripheral(d BoardDevice) (device.Device, error) {
 	}
 	if sifiveKind(d.Kind) {
 		return m.newSiFive(d), nil
+	}
+	if lm3sKind(d.Kind) {
+		return m.newLM3S(d), nil
 	}
 	return nil, fmt.Errorf("board %q: unknown device kind %q", m.board.Name, d.Kind)
 }

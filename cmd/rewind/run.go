@@ -34,7 +34,7 @@ type runOptions struct {
 
 // boardFlag adds --board to fs.
 func boardFlag(fs *flag.FlagSet, board *string) {
-	fs.StringVar(board, "board", "", "board to run on: a built-in board's name ('rewind boards' lists them) or a board file's `NAME|FILE` (default: from the ELF's machine, RISC-V -> virt, ARM -> mps2-an385, hard-float ARM -> mps2-an386)")
+	fs.StringVar(board, "board", "", "board to run on: a built-in board's name ('rewind boards' lists them) or a board file's `NAME|FILE` (default: from the ELF's machine, RISC-V -> virt, ARM -> mps2-an385, hard-float ARM -> mps2-an386, FPv5 hard-float ARM -> mps2-an500)")
 }
 
 func parseRunFlags(name string, args []string, s stdio) (runOptions, error) {

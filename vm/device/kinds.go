@@ -30,7 +30,7 @@ type Kind struct {
 
 // Kinds returns every device kind of the built-in boards, freshly built.
 func Kinds() []Kind {
-	return append(append(virtKinds(), mps2Kinds()...), sifiveKinds()...)
+	return append(append(append(virtKinds(), mps2Kinds()...), sifiveKinds()...), stellarisKinds()...)
 }
 
 // virtKinds returns the device kinds of QEMU's virt board.

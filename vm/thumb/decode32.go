@@ -542,9 +542,12 @@ func dsp(h1, h2 uint32) Inst {
 }
 
 // coproc classifies coprocessor space: coprocessors 10 and 11 (with the
-// T bit 0) are the floating-point extension, the rest has no coprocessor.
+// T bit 0) are the floating-point extension, and so is FPv5's
+// unconditional space (0xFExx with coprocessor 10/11 and bit 4 clear: VSEL,
+// VMAXNM, VRINT, VCVTA...; the executor refuses it without FPv5); the
+// rest has no coprocessor.
 func coproc(h1, h2 uint32) Inst {
-	if h1&0x1000 == 0 && h2>>9&7 == 5 {
+	if h2>>9&7 == 5 && (h1&0x1000 == 0 || h1&0xff00 == 0xfe00 && h2&0x10 == 0) {
 		return Inst{Op: OpVFP, Imm: h1<<16 | h2}
 	}
 	return Inst{Op: OpCoproc}

@@ -31,6 +31,8 @@ var opsFor = map[string][]Op{
 	"sadd16": {OpDSP}, "smlad": {OpDSP}, "usad8": {OpDSP}, "sel": {OpDSP}, "qadd": {OpDSP}, "pkhbt": {OpDSP},
 	"vadd": {OpVFP}, "vmul": {OpVFP}, "vldr": {OpVFP}, "vstr": {OpVFP}, "vmov": {OpVFP}, "vmrs": {OpVFP},
 	"vpush": {OpVFP}, "vpop": {OpVFP}, "vcvt": {OpVFP}, "vcmp": {OpVFP}, "vfma": {OpVFP}, "vsqrt": {OpVFP},
+	"vseleq": {OpVFP}, "vselge": {OpVFP}, "vmaxnm": {OpVFP}, "vminnm": {OpVFP}, "vrinta": {OpVFP}, "vrintm": {OpVFP},
+	"vcvta": {OpVFP}, "vcvtm": {OpVFP}, "vldmia": {OpVFP}, "vstmdb": {OpVFP},
 }
 
 // TestDecodeMatchesObjdump decodes every instruction arm-none-eabi-objdump
@@ -39,6 +41,8 @@ var opsFor = map[string][]Op{
 // operation.
 func TestDecodeMatchesObjdump(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "arm", "*", "*.elf"))
+	m7, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "arm-m7", "*.elf"))
+	files = append(files, m7...)
 	if len(files) == 0 {
 		t.Fatal("no testdata/arm/*/*.elf")
 	}

@@ -61,7 +61,7 @@ export const launchArguments = [
 ] as const;
 
 /** Boards built into `rewind dap`; any other "board" is the path of a board file. */
-export const boards = ['virt', 'mps2-an385', 'mps2-an386', 'hifive1-revb', 'sifive_e'] as const;
+export const boards = ['virt', 'mps2-an385', 'mps2-an386', 'mps2-an500', 'lm3s6965evb', 'hifive1-revb', 'sifive_e'] as const;
 
 /** True when a "board" value names a file rather than a built-in board. */
 export function isBoardPath(b: string): boolean {
