@@ -455,12 +455,12 @@ loop:
 			if p == nil {
 				break loop
 			}
+			r[in.Rn&15] = ea // before Rd: with Rn == Rd the loaded value wins, as on QEMU
 			if in.X == xLDRiw {
 				r[in.Rd&15] = le.Uint32(p.data[off&pageMask:])
 			} else {
 				r[in.Rd&15] = uint32(p.data[off&pageMask])
 			}
-			r[in.Rn&15] = ea
 		case xSTRiw, xSTRBiw:
 			b := r[in.Rn&15]
 			ea := b - in.Imm
@@ -511,10 +511,10 @@ loop:
 			default:
 				res = uint32(int32(int8(d[0])))
 			}
-			r[in.Rd&15] = res
 			if in.Flags&thumb.FWback != 0 {
-				r[in.Rn&15] = ea
+				r[in.Rn&15] = ea // before Rd: with Rn == Rd the loaded value wins, as on QEMU
 			}
+			r[in.Rd&15] = res
 		case xST:
 			addr, ea := lsAddr(r, in, apBase+o)
 			size := lsSize(in.Op)
