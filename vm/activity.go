@@ -78,10 +78,11 @@ func (l *lineMarks) set(o, n uint32) {
 	}
 }
 
-// setAll marks every line.
-func (l *lineMarks) setAll() {
-	for k := range l {
-		l[k] = 1
+// span marks the lines holding page offsets lo through hi (lo <= hi: a
+// straight run of code, from its first instruction to its last).
+func (l *lineMarks) span(lo, hi uint32) {
+	for k := lo >> LineShift; k <= hi>>LineShift; k++ {
+		l[k&(pageSize>>LineShift-1)] = 1
 	}
 }
 
