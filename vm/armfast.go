@@ -12,8 +12,8 @@ import (
 // address off the fast page table, a divisor of 0, an unusual branch
 // target), leaves the page or reaches limit. It returns the new pc and step
 // count; the caller runs whatever it stopped at, which it has not touched.
-// It marks the 64-byte lines it executes (ap.lines) once per straight
-// run: at each taken branch and on return.
+// It marks the 64-byte line of each instruction it meets in ap.lines (a
+// store, no dependency chain; one it stops at runs in the caller next).
 // It makes no calls and keeps the flags in a local, so that the compiler
 // keeps pc, n, the flags and the page in registers.
 func armFast(a *armState, ap *armPage, apBase, pc uint32, n, limit uint64, mem *memory) (uint32, uint64) {
@@ -23,10 +23,10 @@ func armFast(a *armState, ap *armPage, apBase, pc uint32, n, limit uint64, mem *
 	r := &a.r
 	f := a.nzcv
 	o := pc - apBase // offset of pc in the page
-	rs := o          // start of the straight run being executed (activity: its lines are marked at its end)
 loop:
 	for n < limit && o < pageSize {
 		in := &ap.s[o>>1]
+		ap.lines[o>>LineShift] = 1 // activity: executed lines
 		switch in.X {
 		case xNone:
 			break loop
@@ -87,11 +87,10 @@ loop:
 			f = subNZCV(x, y, res)
 			if o2 := o + uint32(in.Size); o2 < pageSize && n+1 < limit {
 				if b := &ap.s[o2>>1]; b.X == xBcc {
+					ap.lines[o2>>LineShift] = 1
 					n += 2
 					if condTable[b.Cond&15]>>(f&15)&1 != 0 {
-						ap.lines.span(rs, o+uint32(in.Size))
 						o += uint32(in.Size) + 4 + b.Imm
-						rs = o
 						continue
 					}
 					o += uint32(in.Size) + uint32(b.Size)
@@ -108,11 +107,10 @@ loop:
 			f = subNZCV(x, y, x-y)
 			if o2 := o + uint32(in.Size); o2 < pageSize && n+1 < limit {
 				if b := &ap.s[o2>>1]; b.X == xBcc {
+					ap.lines[o2>>LineShift] = 1
 					n += 2
 					if condTable[b.Cond&15]>>(f&15)&1 != 0 {
-						ap.lines.span(rs, o+uint32(in.Size))
 						o += uint32(in.Size) + 4 + b.Imm
-						rs = o
 						continue
 					}
 					o += uint32(in.Size) + uint32(b.Size)
@@ -124,11 +122,10 @@ loop:
 			f = subNZCV(x, y, x-y)
 			if o2 := o + uint32(in.Size); o2 < pageSize && n+1 < limit {
 				if b := &ap.s[o2>>1]; b.X == xBcc {
+					ap.lines[o2>>LineShift] = 1
 					n += 2
 					if condTable[b.Cond&15]>>(f&15)&1 != 0 {
-						ap.lines.span(rs, o+uint32(in.Size))
 						o += uint32(in.Size) + 4 + b.Imm
-						rs = o
 						continue
 					}
 					o += uint32(in.Size) + uint32(b.Size)
@@ -322,34 +319,26 @@ loop:
 			r[in.Rd&15] = (apBase+o+4)&^3 + in.Imm
 		case xNOP:
 		case xB:
-			ap.lines.span(rs, o)
 			o += 4 + in.Imm
-			rs = o
 			n++
 			continue
 		case xBcc:
 			n++
 			if condTable[in.Cond&15]>>(f&15)&1 != 0 {
-				ap.lines.span(rs, o)
 				o += 4 + in.Imm
-				rs = o
 				continue
 			}
 			o += uint32(in.Size)
 			continue
 		case xBL:
 			r[14] = (apBase + o + 4) | 1
-			ap.lines.span(rs, o)
 			o += 4 + in.Imm
-			rs = o
 			n++
 			continue
 		case xCBZ:
 			n++
 			if r[in.Rn&15] == 0 {
-				ap.lines.span(rs, o)
 				o += 4 + in.Imm
-				rs = o
 				continue
 			}
 			o += 2
@@ -357,9 +346,7 @@ loop:
 		case xCBNZ:
 			n++
 			if r[in.Rn&15] != 0 {
-				ap.lines.span(rs, o)
 				o += 4 + in.Imm
-				rs = o
 				continue
 			}
 			o += 2
@@ -369,9 +356,7 @@ loop:
 			if t&1 == 0 || t >= 0xf0000000 {
 				break loop
 			}
-			ap.lines.span(rs, o)
 			o = t&^1 - apBase
-			rs = o
 			n++
 			continue
 		case xBLX:
@@ -380,9 +365,7 @@ loop:
 				break loop
 			}
 			r[14] = (apBase + o + 2) | 1
-			ap.lines.span(rs, o)
 			o = t&^1 - apBase
-			rs = o
 			n++
 			continue
 		case xLDRi:
@@ -606,9 +589,7 @@ loop:
 			if in.Flags&thumb.FWback != 0 {
 				r[in.Rn&15] = start + 4*cnt
 			}
-			ap.lines.span(rs, o)
 			o = npc&^1 - apBase
-			rs = o
 			n++
 			continue
 		case xSTMDB:
@@ -636,14 +617,7 @@ loop:
 			break loop
 		}
 		n++
-		if in.Size == 2 {
-			o += 2
-			continue
-		}
-		o += 4
-	}
-	if o > rs {
-		ap.lines.span(rs, o-1)
+		o += uint32(in.Size)
 	}
 	a.nzcv = f
 	return apBase + o, n
