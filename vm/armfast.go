@@ -617,7 +617,11 @@ loop:
 			break loop
 		}
 		n++
-		o += uint32(in.Size)
+		if in.Size == 2 { // a branch, not a sum: the next pc must not wait for the load of Size
+			o += 2
+			continue
+		}
+		o += 4
 	}
 	a.nzcv = f
 	return apBase + o, n
