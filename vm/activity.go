@@ -78,14 +78,6 @@ func (l *lineMarks) set(o, n uint32) {
 	}
 }
 
-// span marks the lines holding page offsets lo through hi (lo <= hi: a
-// straight run of code, from its first instruction to its last).
-func (l *lineMarks) span(lo, hi uint32) {
-	for k := lo >> LineShift; k <= hi>>LineShift; k++ {
-		l[k&(pageSize>>LineShift-1)] = 1
-	}
-}
-
 // mask is the marks as a bit mask (bit k: line k).
 func (l *lineMarks) mask() uint64 {
 	var m uint64
