@@ -78,13 +78,6 @@ func (l *lineMarks) set(o, n uint32) {
 	}
 }
 
-// setAll marks every line.
-func (l *lineMarks) setAll() {
-	for k := range l {
-		l[k] = 1
-	}
-}
-
 // mask is the marks as a bit mask (bit k: line k).
 func (l *lineMarks) mask() uint64 {
 	var m uint64

@@ -6,7 +6,7 @@ import "github.com/rewind-debugger/rewind/vm/thumb"
 // slot per halfword.
 type armPage struct {
 	s     [slotsPerPage]thumb.Inst
-	lines lineMarks // activity: lines executed (all, until armFast marks lines)
+	lines lineMarks // activity: lines executed (armFast per straight run, armExec per instruction)
 }
 
 // invalidate forgets the decoded instructions overlapping bytes [o, o+n)
@@ -46,7 +46,6 @@ func (m *Machine) armCodeAt(pc uint32) (*armPage, uint32) {
 		}
 	}
 	mem.markExec(i)
-	ap.lines.setAll()
 	return ap, mem.base + i<<pageShift
 }
 

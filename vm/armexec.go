@@ -56,6 +56,7 @@ loop:
 				continue
 			}
 			in = &ap.s[(pc-apBase)>>1]
+			ap.lines[(pc-apBase)>>LineShift] = 1 // activity: executed lines
 		dispatch:
 			if a.it != 0 && in.Op > thumb.OpBreak && !a.condPass(a.it>>4) && in.Op != thumb.OpBKPT {
 				a.itAdvance()

@@ -12,6 +12,8 @@ import (
 // address off the fast page table, a divisor of 0, an unusual branch
 // target), leaves the page or reaches limit. It returns the new pc and step
 // count; the caller runs whatever it stopped at, which it has not touched.
+// It marks the 64-byte line of each instruction it meets in ap.lines (a
+// store, no dependency chain; one it stops at runs in the caller next).
 // It makes no calls and keeps the flags in a local, so that the compiler
 // keeps pc, n, the flags and the page in registers.
 func armFast(a *armState, ap *armPage, apBase, pc uint32, n, limit uint64, mem *memory) (uint32, uint64) {
@@ -24,6 +26,7 @@ func armFast(a *armState, ap *armPage, apBase, pc uint32, n, limit uint64, mem *
 loop:
 	for n < limit && o < pageSize {
 		in := &ap.s[o>>1]
+		ap.lines[o>>LineShift] = 1 // activity: executed lines
 		switch in.X {
 		case xNone:
 			break loop
@@ -84,6 +87,7 @@ loop:
 			f = subNZCV(x, y, res)
 			if o2 := o + uint32(in.Size); o2 < pageSize && n+1 < limit {
 				if b := &ap.s[o2>>1]; b.X == xBcc {
+					ap.lines[o2>>LineShift] = 1
 					n += 2
 					if condTable[b.Cond&15]>>(f&15)&1 != 0 {
 						o += uint32(in.Size) + 4 + b.Imm
@@ -103,6 +107,7 @@ loop:
 			f = subNZCV(x, y, x-y)
 			if o2 := o + uint32(in.Size); o2 < pageSize && n+1 < limit {
 				if b := &ap.s[o2>>1]; b.X == xBcc {
+					ap.lines[o2>>LineShift] = 1
 					n += 2
 					if condTable[b.Cond&15]>>(f&15)&1 != 0 {
 						o += uint32(in.Size) + 4 + b.Imm
@@ -117,6 +122,7 @@ loop:
 			f = subNZCV(x, y, x-y)
 			if o2 := o + uint32(in.Size); o2 < pageSize && n+1 < limit {
 				if b := &ap.s[o2>>1]; b.X == xBcc {
+					ap.lines[o2>>LineShift] = 1
 					n += 2
 					if condTable[b.Cond&15]>>(f&15)&1 != 0 {
 						o += uint32(in.Size) + 4 + b.Imm
@@ -455,12 +461,12 @@ loop:
 			if p == nil {
 				break loop
 			}
+			r[in.Rn&15] = ea // before Rd: with Rn == Rd the loaded value wins, as on QEMU
 			if in.X == xLDRiw {
 				r[in.Rd&15] = le.Uint32(p.data[off&pageMask:])
 			} else {
 				r[in.Rd&15] = uint32(p.data[off&pageMask])
 			}
-			r[in.Rn&15] = ea
 		case xSTRiw, xSTRBiw:
 			b := r[in.Rn&15]
 			ea := b - in.Imm
@@ -511,10 +517,10 @@ loop:
 			default:
 				res = uint32(int32(int8(d[0])))
 			}
-			r[in.Rd&15] = res
 			if in.Flags&thumb.FWback != 0 {
-				r[in.Rn&15] = ea
+				r[in.Rn&15] = ea // before Rd: with Rn == Rd the loaded value wins, as on QEMU
 			}
+			r[in.Rd&15] = res
 		case xST:
 			addr, ea := lsAddr(r, in, apBase+o)
 			size := lsSize(in.Op)
@@ -611,7 +617,7 @@ loop:
 			break loop
 		}
 		n++
-		if in.Size == 2 {
+		if in.Size == 2 { // a branch, not a sum: the next pc must not wait for the load of Size
 			o += 2
 			continue
 		}

@@ -28,6 +28,7 @@ func TestARMAgainstQEMU(t *testing.T) {
 		{"mps2-an386", "arm/isa/isa-m4f.elf"},
 		{"mps2-an385", "arm/bench/bench.elf"},
 		{"mps2-an385", "arm-faults/faults.elf"},
+		{"mps2-an385", "arm/wback/wback.elf"},
 	}
 	for _, c := range cases {
 		t.Run(c.board+"/"+filepath.Base(c.elf), func(t *testing.T) {

@@ -3,6 +3,8 @@ package vm
 import (
 	"encoding/binary"
 	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -37,6 +39,9 @@ func TestARMUndefinedLikeQEMU(t *testing.T) {
 		{0xeea2, 0x5b12, true}, // VDUP (Advanced SIMD)
 		{0x472e, 0xbf00, true}, // BX with bits 2:0 set
 		{0xf3af, 0x8000, false},
+		{0xf851, 0x1b04, false}, // LDR r1, [r1], #4: Rn == Rt with writeback (testdata/arm/wback)
+		{0xf841, 0x1d04, false}, // STR r1, [r1, #-4]!
+		{0xf911, 0x1f04, false}, // LDRSB r1, [r1, #4]!
 	}
 	var regs [13]uint32
 	for i := range regs {
@@ -84,4 +89,24 @@ func FuzzARMStep(f *testing.F) {
 			t.Fatalf("nothing happened: %+v", s)
 		}
 	})
+}
+
+// TestARMWritebackBaseLikeQEMU runs testdata/arm/wback: loads and stores
+// with writeback whose base is also the register transferred (UNPREDICTABLE
+// in the manual) execute as on QEMU 7.2 (golden/wback.out is its output):
+// a load's value wins over the written-back base, a store stores the old
+// base, LDRD's writeback wins over its load.
+func TestARMWritebackBaseLikeQEMU(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "arm", "wback")
+	want, err := os.ReadFile(filepath.Join(dir, "golden", "wback.out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, s, _ := runARM(t, "mps2-an385", filepath.Join(dir, "wback.elf"), 100_000)
+	if s.Reason != StopExit || s.ExitCode != 0 {
+		t.Errorf("stopped with %v exit %d at %#x", s.Reason, s.ExitCode, s.PC)
+	}
+	if got != string(want) {
+		t.Errorf("output differs from QEMU's:\n%s", diffLines(got, string(want)))
+	}
 }

@@ -405,9 +405,6 @@ func decodeAddrMode(h1, h2 uint32, op Op, rn, rt uint8) Inst {
 		if puw == 6 {
 			f |= FUnpriv
 		}
-		if f&FWback != 0 && rn == rt {
-			return undef()
-		}
 		return Inst{Op: op, Rd: rt, Rn: rn, ShT: ShImm, Imm: h2 & 0xff, Flags: f}
 	}
 	if h2>>6&63 != 0 {
