@@ -39,6 +39,9 @@ type cpu interface {
 	// lists the registers that tell it, given the fault status registers
 	// read just after the trap (ok false: none could be read).
 	faultDetails(st vm.Stop, regs vm.FaultRegisters, ok bool) (TrapKind, []string, []FaultRegister)
+	// originArch is how dataflow origins read this CPU's instructions,
+	// registers and exception frames (originarch.go).
+	originArch() originArch
 }
 
 // cpu returns the architecture of the session's machine: the one place

@@ -88,13 +88,15 @@ func (st *hitState) reg(r int) uint32 {
 	return st.r[r]
 }
 
-// originArch is the session's.
-func (s *Session) originArch() originArch {
-	if s.m.IsCortexM() {
-		return cortexMOrigin{notes: &armNotes{}}
-	}
-	return riscvOrigin{}
-}
+// originArch is the session's, from its cpu.
+func (s *Session) originArch() originArch { return s.cpu().originArch() }
+
+// originArch is the dataflow view of RV32 (part of cpu).
+func (riscvRegs) originArch() originArch { return riscvOrigin{} }
+
+// originArch is the dataflow view of Cortex-M (part of cpu); each search
+// gets its own notes.
+func (cortexMRegs) originArch() originArch { return cortexMOrigin{notes: &armNotes{}} }
 
 // riscvOrigin is originArch for RV32: registers x1–x31 are Value numbers
 // 1–31; a trap taken instead of an instruction retires nothing.

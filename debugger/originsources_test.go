@@ -20,7 +20,7 @@ func TestOriginSources(t *testing.T) {
 		{cmDemo, "demo.c:90", "sensor.calibration", 3, OriginConstant, "constant of mvn.w r2, #14"},
 		{cmDemo, "demo.c:90", "*(unsigned int *)main", 1, OriginInitialData, "initial data of the ELF (main)"},
 		{cmDemo, "demo.c:90", "$r10", 1, OriginReset, "never written since reset"},
-		{cmFlow, "dataflow_cm.c:28", "$lr", 1, OriginException, "EXC_RETURN 0xffffffe9 of the entry to IRQ0"},
+		{cmFlow, "dataflow_cm.c:28", "$lr", 1, OriginException, "EXC_RETURN 0xffffffe9 of the entry to IRQ 0"},
 		{cmFlow, "dataflow_cm.c:78", "bias", 8, OriginConstant, "constant of movs r0, #7"},
 		// the IRQ's frame had room for s0–s15 but rx_handler ran no FP
 		// instruction: the lazy save never happened, the return restored
