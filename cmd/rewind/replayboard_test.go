@@ -12,14 +12,7 @@ import (
 // another, naming the first setting that differs.
 func TestReplayBoardFlag(t *testing.T) {
 	dir := t.TempDir()
-	data, err := os.ReadFile(filepath.Join("..", "..", "vm", "testdata", "boards", "myboard.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(dir, "myboard.json")
-	if err := os.WriteFile(file, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	file, data := copyMyBoard(t, dir)
 	renamed := filepath.Join(dir, "renamed.json")
 	copyText := strings.Replace(string(data), `"my-fe310"`, `"bench-board"`, 1)
 	if err := os.WriteFile(renamed, []byte(copyText), 0o644); err != nil {
@@ -61,4 +54,19 @@ func TestReplayBoardFlag(t *testing.T) {
 	if code, out, errs := runRewind(t, "", "replay", "--board", "virt", vrwd); code != 0 || !strings.Contains(out, "Hello") {
 		t.Errorf("replay --board virt: exit %d output %q stderr %q", code, out, errs)
 	}
+}
+
+// copyMyBoard copies vm's test board file into dir, returning its path and
+// content.
+func copyMyBoard(t *testing.T, dir string) (string, []byte) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "vm", "testdata", "boards", "myboard.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "myboard.json")
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return file, data
 }
