@@ -149,6 +149,12 @@ func (b *Board) check() error {
 		case peripheralKind(d.Kind):
 			continue // may appear several times
 		case d.Kind == KindCLINT, d.Kind == KindPLIC, d.Kind == KindUART, d.Kind == KindTest:
+		case d.Kind == KindFE310PLIC:
+			if seen[KindPLIC] {
+				return fmt.Errorf("board %q: two PLICs", b.Name)
+			}
+			seen[KindPLIC] = true
+			continue
 		default:
 			return fmt.Errorf("board %q: unknown device kind %q", b.Name, d.Kind)
 		}

@@ -18,6 +18,7 @@ var deviceCatalog = map[string]struct {
 }{
 	KindCLINT:          {nil, false, true},
 	KindPLIC:           {nil, false, true},
+	KindFE310PLIC:      {nil, false, true},
 	KindUART:           {[]string{"irq"}, false, true},
 	KindTest:           {nil, false, true},
 	KindSiFiveUART:     {[]string{"irq"}, false, true},
@@ -298,8 +299,8 @@ func deviceSize(kind string) uint32 {
 	switch kind {
 	case KindCLINT:
 		return newCLINT(1, nil).Size()
-	case KindPLIC:
-		return newPLIC(1).Size()
+	case KindPLIC, KindFE310PLIC:
+		return newPLICKind(1, kind).Size()
 	case KindUART:
 		return newUART(nil).Size()
 	case KindTest:
