@@ -25,6 +25,10 @@ type BoardDevice struct {
 	OverflowIRQ int `json:"overflow_irq,omitempty"`
 	// Count is the number of LEDs of an FPGA I/O block (0: 2).
 	Count int `json:"count,omitempty"`
+	// Clock is the frequency in Hz of the clock the device counts (0: its
+	// kind's default, see deviceClock): the CLINT's mtime, the CMSDK
+	// timers' and FPGA I/O counters' PCLK.
+	Clock uint64 `json:"clock,omitempty"`
 }
 
 // Region is a block of RAM inside a board's RAM window.

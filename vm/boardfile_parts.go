@@ -16,7 +16,7 @@ var deviceCatalog = map[string]struct {
 	arm    bool // Cortex-M boards (else RISC-V)
 	riscv  bool
 }{
-	KindCLINT:          {nil, false, true},
+	KindCLINT:          {[]string{"clock"}, false, true},
 	KindPLIC:           {nil, false, true},
 	KindFE310PLIC:      {nil, false, true},
 	KindUART:           {[]string{"irq"}, false, true},
@@ -25,9 +25,9 @@ var deviceCatalog = map[string]struct {
 	KindSiFiveGPIO:     {[]string{"irq"}, false, true},
 	KindSiFivePRCI:     {nil, false, true},
 	KindCMSDKUART:      {[]string{"irq", "overflow_irq"}, true, false},
-	KindCMSDKTimer:     {[]string{"irq"}, true, false},
-	KindCMSDKDualTimer: {[]string{"irq"}, true, false},
-	KindMPS2FPGAIO:     {[]string{"count"}, true, false},
+	KindCMSDKTimer:     {[]string{"irq", "clock"}, true, false},
+	KindCMSDKDualTimer: {[]string{"irq", "clock"}, true, false},
+	KindMPS2FPGAIO:     {[]string{"count", "clock"}, true, false},
 	KindUnimplemented:  {[]string{"size"}, true, true},
 }
 
@@ -199,11 +199,16 @@ func (d *jsonDoc) device(v any, p string, arm bool) (BoardDevice, error) {
 	}
 	dev.Base = uint32(base)
 	for _, f := range c.fields {
-		n, _, err := d.num(obj, p, f, 32)
+		n, ok, err := d.num(obj, p, f, 32)
 		if err != nil {
 			return BoardDevice{}, err
 		}
 		switch f {
+		case "clock":
+			if ok && n == 0 {
+				return BoardDevice{}, d.errf(join(p, f), "a clock runs above 0 Hz")
+			}
+			dev.Clock = n
 		case "irq":
 			dev.IRQ = int(n)
 		case "overflow_irq":
@@ -240,7 +245,7 @@ func (d *jsonDoc) deviceRange(dev BoardDevice, p string, arm bool) error {
 // the field each failure is about.
 func (d *jsonDoc) boardCheck(b *Board) error {
 	if err := b.checkTime(); err != nil {
-		return d.errf("instructions_per_second", "%v", trimBoard(err, b))
+		return d.errf(d.timeField(b), "%v", trimBoard(err, b))
 	}
 	if b.ResetVector != 0 && !slices.ContainsFunc(b.regions(), func(r Region) bool {
 		return b.ResetVector-r.Base < r.Size
@@ -256,6 +261,20 @@ func (d *jsonDoc) boardCheck(b *Board) error {
 		return d.errf("devices", "%v", trimBoard(err, b))
 	}
 	return d.checkOverlaps(b)
+}
+
+// timeField names the setting to blame for a time model that does not fit:
+// instructions_per_second if the file gives it, else the CLINT's clock.
+func (d *jsonDoc) timeField(b *Board) string {
+	if _, ok := d.root.(map[string]any)["instructions_per_second"]; ok {
+		return "instructions_per_second"
+	}
+	for i, dev := range b.Devices {
+		if dev.Kind == KindCLINT && dev.Clock != 0 {
+			return fmt.Sprintf("devices[%d].clock", i)
+		}
+	}
+	return "instructions_per_second"
 }
 
 // checkOverlaps checks that no two devices (other than unimplemented

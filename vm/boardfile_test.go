@@ -99,7 +99,7 @@ func TestBoardFileErrors(t *testing.T) {
 		{head + mem + ",\n\"devices\": [\n{ \"kind\": \"uart\", \"base\": 0 }]}", "b.json:8: devices[0].kind: unknown device kind \"uart\" (have clint, cmsdk-dualtimer,"},
 		{head + mem + ",\n\"devices\": [\n{ \"kind\": \"cmsdk-uart\", \"base\": 0 }]}", "b.json:8: devices[0].kind: a cmsdk-uart does not fit a RISC-V board"},
 		{head + mem + ",\n\"devices\": [\n{ \"kind\": \"clint\" }]}", "b.json:8: devices[0].base: missing"},
-		{head + mem + ",\n\"devices\": [\n{ \"kind\": \"clint\", \"base\": 0, \"irq\": 3 }]}", "b.json:8: devices[0].irq: unknown field (known here: kind, base, name)"},
+		{head + mem + ",\n\"devices\": [\n{ \"kind\": \"clint\", \"base\": 0, \"irq\": 3 }]}", "b.json:8: devices[0].irq: unknown field (known here: kind, base, name, clock)"},
 		{head + mem + ",\n\"devices\": [\n{ \"kind\": \"plic\", \"base\": 0 },\n{ \"kind\": \"sifive-uart\", \"base\": 0,\n\"irq\": 5000 }]}", "b.json:10: devices[1].irq: 5000 is out of range (below 1024)"},
 		{head + mem + ",\n\"devices\": [\n{ \"kind\": \"unimplemented\", \"base\": 0 }]}", "b.json:8: devices[0].size: an unimplemented region needs a size"},
 		{head + mem + ",\n\"devices\": [\n{ \"kind\": \"uart16550\", \"base\": \"0x10000000\", \"irq\": 10 }]}", "b.json:7: devices: a UART needs a PLIC"},

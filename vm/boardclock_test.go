@@ -1,0 +1,64 @@
+package vm
+
+import (
+	"encoding/binary"
+	"strings"
+	"testing"
+)
+
+// TestDeviceClocks: a device's clock sets how fast it counts against
+// virtual time: a CLINT at the FE310's 32768 Hz real-time clock, a CMSDK
+// timer at 1 MHz beside one at the default 25 MHz.
+func TestDeviceClocks(t *testing.T) {
+	const timerA, timerB = 0x40000000, 0x40001000
+	b := Board{Name: "clocks", RAMBase: DefaultRAMBase, RAMSize: 1 << 20,
+		InstructionsPerSecond: 32768 * 1000, // 1000 steps per mtime tick
+		Devices: []BoardDevice{
+			{Kind: KindCLINT, Base: clintBase, Clock: 32768},
+			{Kind: KindCMSDKTimer, Base: timerA, Clock: 1_000_000},
+			{Kind: KindCMSDKTimer, Base: timerB},
+		}}
+	m := peripheralMachine(t, b, prog(jal(0, 0)))
+	for _, base := range []uint32{timerA, timerB} {
+		for _, w := range [][2]uint32{{0x08, 0xffffffff}, {0x04, 0xffffffff}, {0x00, 1}} { // RELOAD, VALUE, enable
+			if err := m.WriteMemory(base+w[0], binary.LittleEndian.AppendUint32(nil, w[1])); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	const steps = 3_276_800 // 0.1 virtual seconds
+	m.Run(steps)
+	if got := m.MTime(); got != 3276 {
+		t.Errorf("mtime %d after 0.1 s, want 3276 (32768 Hz)", got)
+	}
+	for _, c := range []struct {
+		base  uint32
+		ticks uint32
+	}{{timerA, 100_000}, {timerB, 2_500_000}} {
+		d := m.findDev(c.base+4, 4) // a word read (ReadMemory peeks byte by byte)
+		if got := 0xffffffff - uint32(d.dev.Peek(c.base+4-d.base, 4)); got < c.ticks-1 || got > c.ticks+1 {
+			t.Errorf("timer at %#x counted %d in 0.1 s, want %d", c.base, got, c.ticks)
+		}
+	}
+}
+
+// TestDeviceClockErrors: the clock field's checks in board files.
+func TestDeviceClockErrors(t *testing.T) {
+	const head = "{\n\"name\": \"b\",\n\"cpu\": \"rv32imac\",\n\"memory\": [{ \"kind\": \"ram\", \"base\": \"0x80000000\", \"size\": \"64K\" }],\n"
+	cases := []struct{ text, want string }{
+		{head + "\"devices\": [\n{ \"kind\": \"clint\", \"base\": \"0x02000000\",\n\"clock\": 0 }]}", "b.json:7: devices[0].clock: a clock runs above 0 Hz"},
+		{head + "\"devices\": [\n{ \"kind\": \"clint\", \"base\": \"0x02000000\", \"clock\": 32768 }]}", "b.json:6: devices[0].clock: 100000000 instructions per second is not a multiple of the 32768 Hz mtime timebase"},
+		{head + "\"devices\": [\n{ \"kind\": \"plic\", \"base\": \"0x0c000000\", \"clock\": 5 }]}", "b.json:6: devices[0].clock: unknown field (known here: kind, base, name)"},
+		{head + "\"devices\": [\n{ \"kind\": \"clint\", \"base\": \"0x02000000\", \"clock\": \"fast\" }]}", "b.json:6: devices[0].clock: \"fast\" is not an unsigned whole number"},
+	}
+	for _, c := range cases {
+		_, err := ParseBoardFile("b.json", []byte(c.text))
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%q:\n got %v\nwant %s…", c.text, err, c.want)
+		}
+	}
+	b, err := ParseBoardFile("b.json", []byte(head+"\"instructions_per_second\": 32768000,\n\"devices\": [\n{ \"kind\": \"clint\", \"base\": \"0x02000000\", \"clock\": \"32K\" }]}"))
+	if err != nil || b.Devices[0].Clock != 32768 || b.stepsPerTick() != 1000 {
+		t.Errorf("clock 32K: %v, %+v", err, b.Devices)
+	}
+}
