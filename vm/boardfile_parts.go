@@ -47,10 +47,11 @@ func (d *jsonDoc) boardMemory(top map[string]any, b *Board) error {
 	if !ok || len(list) == 0 {
 		return d.errf("memory", "a board needs a list of memory regions (kind ram, flash or rom)")
 	}
-	var all []Region
+	var all, spans []Region // memory regions; those and aliases
+	var aliasAt []int       // memory index of each alias
 	for i, v := range list {
 		p := fmt.Sprintf("memory[%d]", i)
-		obj, err := d.object(v, p, "kind", "base", "size", "words", "name")
+		obj, err := d.object(v, p, "kind", "base", "size", "words", "name", "of")
 		if err != nil {
 			return err
 		}
@@ -65,10 +66,26 @@ func (d *jsonDoc) boardMemory(top map[string]any, b *Board) error {
 		if _, ok := obj["words"]; ok && kind != "rom" {
 			return d.errf(join(p, "words"), "only a rom region has words")
 		}
-		for j, o := range all {
+		if _, ok := obj["of"]; ok && kind != "alias" {
+			return d.errf(join(p, "of"), "only an alias has of")
+		}
+		for j, o := range spans {
 			if uint64(r.Base) < uint64(o.Base)+uint64(o.Size) && uint64(o.Base) < uint64(r.Base)+uint64(r.Size) {
 				return d.errf(p, "overlaps memory[%d]", j)
 			}
+		}
+		spans = append(spans, r)
+		if kind == "alias" {
+			of, ok, err := d.num(obj, p, "of", 32)
+			if err == nil && !ok {
+				err = d.errf(join(p, "of"), "missing: the address of the memory the alias shows")
+			}
+			if err != nil {
+				return err
+			}
+			aliasAt = append(aliasAt, i)
+			b.MemAliases = append(b.MemAliases, MemAlias{Base: r.Base, Size: r.Size, Of: uint32(of)})
+			continue
 		}
 		all = append(all, r)
 		switch kind {
@@ -83,7 +100,15 @@ func (d *jsonDoc) boardMemory(top map[string]any, b *Board) error {
 			}
 			b.ROM = append(b.ROM, ROMRegion{Base: r.Base, Size: r.Size, Words: words})
 		default:
-			return d.errf(join(p, "kind"), "unknown memory kind %q (have ram, flash, rom)", kind)
+			return d.errf(join(p, "kind"), "unknown memory kind %q (have ram, flash, rom, alias)", kind)
+		}
+	}
+	if len(all) == 0 {
+		return d.errf("memory", "a board needs a ram, flash or rom region besides its aliases")
+	}
+	for k, i := range aliasAt {
+		if err := b.checkAlias(b.MemAliases[k], all); err != nil {
+			return d.errf(fmt.Sprintf("memory[%d].of", i), "%v", err)
 		}
 	}
 	lo, hi := uint64(all[0].Base), uint64(0)
@@ -288,6 +313,9 @@ func (d *jsonDoc) checkOverlaps(b *Board) error {
 	var spans []span
 	for _, r := range b.regions() {
 		spans = append(spans, span{uint64(r.Base), uint64(r.Base) + uint64(r.Size), fmt.Sprintf("the memory region at %#x", r.Base)})
+	}
+	for _, a := range b.MemAliases {
+		spans = append(spans, span{uint64(a.Base), uint64(a.Base) + uint64(a.Size), fmt.Sprintf("the alias at %#x", a.Base)})
 	}
 	for i, dev := range b.Devices {
 		if dev.Kind == KindUnimplemented {

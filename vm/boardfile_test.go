@@ -88,7 +88,7 @@ func TestBoardFileErrors(t *testing.T) {
 		{"{\n\"name\": \"b\",\n\"cpu\": \"z80\"}", "b.json:3: cpu: unknown CPU \"z80\" (have rv32imac, cortex-m0, cortex-m3, cortex-m4f)"},
 		{"{\n\"name\": \"b\",\n\"aliases\": \"x\",\n\"cpu\": \"rv32imac\"}", "b.json:3: aliases: must be a list of names"},
 		{head + "\"memory\": []}", "b.json:4: memory: a board needs a list of memory regions"},
-		{head + "\"memory\": [\n{ \"kind\": \"sram\", \"base\": 0, \"size\": \"4K\" }]}", "b.json:5: memory[0].kind: unknown memory kind \"sram\" (have ram, flash, rom)"},
+		{head + "\"memory\": [\n{ \"kind\": \"sram\", \"base\": 0, \"size\": \"4K\" }]}", "b.json:5: memory[0].kind: unknown memory kind \"sram\" (have ram, flash, rom, alias)"},
 		{head + "\"memory\": [\n{ \"kind\": \"ram\",\n\"base\": \"0x80000100\", \"size\": \"4K\" }]}", "b.json:6: memory[0].base: 0x80000100 is not a multiple of 4 KiB"},
 		{head + "\"memory\": [\n{ \"kind\": \"ram\", \"base\": 0,\n\"size\": \"lots\" }]}", "b.json:6: memory[0].size: \"lots\" is not an unsigned whole number"},
 		{head + "\"memory\": [\n{ \"kind\": \"ram\", \"base\": 0 }]}", "b.json:5: memory[0].size: missing"},

@@ -100,6 +100,7 @@ func (m *Machine) buildPeripherals() error {
 		}
 		m.devs = append(m.devs, md)
 	}
+	m.buildAliases()
 	return nil
 }
 
