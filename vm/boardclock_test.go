@@ -62,3 +62,60 @@ func TestDeviceClockErrors(t *testing.T) {
 		t.Errorf("clock 32K: %v, %+v", err, b.Devices)
 	}
 }
+
+// TestSiFiveUARTClock: with a clock, the SiFive UART sends at its baud
+// rate (clock/(div+1), ten bits a byte): bytes reach the output when their
+// frames end, txdata reads full with eight waiting, and ip.txwm follows
+// the FIFO's level.
+func TestSiFiveUARTClock(t *testing.T) {
+	const uart = 0x10013000
+	b := Board{Name: "uart-clock", RAMBase: DefaultRAMBase, RAMSize: 1 << 20, // 1e8 steps a second
+		Devices: []BoardDevice{{Kind: KindSiFiveUART, Base: uart, Clock: 1_000_000}}}
+	var words []any
+	words = append(words, li(5, uart), li(6, 9), sw(6, 5, 0x18), // div 9: 100 kbaud, 10000 steps a byte
+		li(6, 2<<16), sw(6, 5, 0x08)) // txcnt 2
+	for c := 'a'; c <= 'j'; c++ { // ten bytes: the FIFO takes eight
+		words = append(words, li(6, uint32(c)), sw(6, 5, 0))
+	}
+	words = append(words, jal(0, 0))
+	m := peripheralMachine(t, b, prog(words...))
+	type out struct {
+		c    byte
+		time uint64
+	}
+	var got []out
+	m.SetUARTOutput(func(c byte) { got = append(got, out{c, m.Time()}) })
+	peek := func(off uint32) uint32 {
+		d := m.findDev(uart+off, 4)
+		return uint32(d.dev.Peek(off, 4))
+	}
+	m.Run(1000)
+	if peek(0)&(1<<31) == 0 || peek(0x14)&1 != 0 || len(got) != 0 {
+		t.Errorf("after the writes: txdata %#x ip %#x, output %v; want full, no txwm, nothing sent", peek(0), peek(0x14), got)
+	}
+	snap := m.Snapshot() // two bytes on their way: a restore replays the same frames
+	m.Run(200_000)
+	first := append([]out(nil), got...)
+	if err := m.Restore(snap); err != nil {
+		t.Fatal(err)
+	}
+	got = nil
+	m.Run(200_000)
+	if len(first) != len(got) || len(got) > 0 && first[len(first)-1] != got[len(got)-1] {
+		t.Errorf("after a restore: %v, first run %v", got, first)
+	}
+	if len(got) != 8 || string([]byte{got[0].c, got[7].c}) != "ah" {
+		t.Fatalf("sent %v, want a..h (i and j met a full FIFO)", got)
+	}
+	for i, o := range got {
+		if first := got[0].time; o.time != first+uint64(i)*10_000 {
+			t.Errorf("byte %d at step %d, want %d", i, o.time, first+uint64(i)*10_000)
+		}
+	}
+	if got[0].time < 10_000 || got[0].time > 11_000 {
+		t.Errorf("first byte at step %d, want one frame (10000 steps) after its write", got[0].time)
+	}
+	if peek(0) != 0 || peek(0x14)&1 == 0 {
+		t.Errorf("drained: txdata %#x ip %#x, want not full, txwm", peek(0), peek(0x14))
+	}
+}

@@ -21,7 +21,7 @@ var deviceCatalog = map[string]struct {
 	KindFE310PLIC:      {nil, false, true},
 	KindUART:           {[]string{"irq"}, false, true},
 	KindTest:           {nil, false, true},
-	KindSiFiveUART:     {[]string{"irq"}, false, true},
+	KindSiFiveUART:     {[]string{"irq", "clock"}, false, true},
 	KindSiFiveGPIO:     {[]string{"irq"}, false, true},
 	KindSiFivePRCI:     {nil, false, true},
 	KindCMSDKUART:      {[]string{"irq", "overflow_irq"}, true, false},

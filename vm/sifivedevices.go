@@ -26,6 +26,10 @@ func (m *Machine) newSiFive(d BoardDevice) device.Device {
 			u.SetOutput(m.uartByte)
 			m.uart = u
 		}
+		if d.Clock != 0 { // line timing (QEMU has none)
+			u.SetClock(machineTicker{m}, d.Clock)
+			m.addTimed(u)
+		}
 		return u
 	case KindSiFiveGPIO:
 		return device.NewSiFiveGPIO(func(pin int) device.IRQLine {

@@ -13,6 +13,7 @@ const (
 	suSize   = 0x20
 
 	suEmpty    = 1 << 31 // rxdata: no byte received
+	suFull     = 1 << 31 // txdata: the transmit FIFO is full
 	suWM       = 0x7 << 16
 	suWMShift  = 16
 	suTxWM     = 1 << 0 // ie, ip
@@ -45,6 +46,7 @@ type SiFiveUART struct {
 
 	txctrl, rxctrl, ie, div uint32
 	queue                   []byte
+	tx                      suTx
 }
 
 // NewSiFiveUART returns a UART driving irq (which may be nil).
@@ -73,7 +75,7 @@ func (u *SiFiveUART) fifo() uint32 { return uint32(min(len(u.queue), suFIFODeep)
 // ip returns the interrupt-pending register.
 func (u *SiFiveUART) ip() uint32 {
 	var ip uint32
-	if u.txctrl&suWM != 0 {
+	if uint32(u.txLevel()) < (u.txctrl&suWM)>>suWMShift {
 		ip |= suTxWM
 	}
 	if u.fifo() > (u.rxctrl&suWM)>>suWMShift {
@@ -82,8 +84,12 @@ func (u *SiFiveUART) ip() uint32 {
 	return ip
 }
 
-// level is the interrupt line's level, as QEMU computes it.
+// level is the interrupt line's level: QEMU's rule, or with line timing
+// (SetClock) the manual's, ie & ip.
 func (u *SiFiveUART) level() bool {
+	if u.tx.timed() {
+		return u.ie&u.ip() != 0
+	}
 	return u.ie&suTxWM != 0 || u.ie&suRxWM != 0 && len(u.queue) > 0
 }
 
@@ -118,6 +124,10 @@ func (u *SiFiveUART) Read(off uint32, size int) uint64 {
 func (u *SiFiveUART) Peek(off uint32, size int) uint64 {
 	var v uint32
 	switch off {
+	case suTxData:
+		if u.txLevel() == suTxDeep {
+			v = suFull
+		}
 	case suRxData:
 		v = suEmpty
 		if len(u.queue) > 0 {
@@ -143,11 +153,13 @@ func (u *SiFiveUART) Write(off uint32, size int, val uint64) {
 	v := uint32(val & sizeMask(size))
 	switch off {
 	case suTxData:
-		if u.output != nil {
-			u.output(byte(v))
-		}
+		u.transmit(byte(v))
 	case suTxCtrl:
+		u.drain() // the frames so far at the old setting
 		u.txctrl = v
+		if u.tx.timed() {
+			u.update() // the watermark moved (with line timing only: QEMU does not update here)
+		}
 		return
 	case suRxCtrl:
 		u.rxctrl = v
@@ -155,6 +167,7 @@ func (u *SiFiveUART) Write(off uint32, size int, val uint64) {
 	case suIE:
 		u.ie = v
 	case suDiv:
+		u.drain()
 		u.div = v
 		return
 	default:
@@ -167,10 +180,11 @@ func (u *SiFiveUART) Write(off uint32, size int, val uint64) {
 func (u *SiFiveUART) Reset() {
 	u.txctrl, u.rxctrl, u.ie, u.div = 0, 0, 0, 0
 	u.queue = nil
+	u.tx.fifo, u.tx.done = nil, 0
 	u.update()
 }
 
-const sifiveUARTTag, sifiveUARTVersion = "SUAR", 1
+const sifiveUARTTag, sifiveUARTVersion = "SUAR", 2
 
 // SaveState implements Device.
 func (u *SiFiveUART) SaveState(dst []byte) []byte {
@@ -180,6 +194,8 @@ func (u *SiFiveUART) SaveState(dst []byte) []byte {
 		w.u32(v)
 	}
 	w.bytes(u.queue)
+	w.bytes(u.tx.fifo)
+	w.u64(u.tx.done)
 	return w.b
 }
 
@@ -193,9 +209,14 @@ func (u *SiFiveUART) RestoreState(state []byte) error {
 		f[i] = r.u32()
 	}
 	q := r.bytes()
+	txq, done := r.bytes(), r.u64()
+	if len(txq) > suTxDeep || len(txq) > 0 && !u.tx.timed() {
+		r.fail("sifive uart: %d bytes waiting to be sent", len(txq))
+	}
 	if err := r.finish(); err != nil {
 		return err
 	}
+	u.tx.fifo, u.tx.done = append([]byte(nil), txq...), done
 	u.txctrl, u.rxctrl, u.ie, u.div = f[0], f[1], f[2], f[3]
 	u.queue = nil
 	if len(q) > 0 {
