@@ -119,3 +119,35 @@ func TestSiFiveUARTClock(t *testing.T) {
 		t.Errorf("drained: txdata %#x ip %#x, want not full, txwm", peek(0), peek(0x14))
 	}
 }
+
+// TestCMSDKUARTClock: with a clock, a CMSDK UART's byte stays in the
+// transmit buffer for its frame (ten bits of BAUDDIV clock ticks): TXFULL
+// reads set meanwhile, a second byte overruns, and the byte reaches the
+// output when the frame ends, raising the TX interrupt.
+func TestCMSDKUARTClock(t *testing.T) {
+	const uart = 0x40004000
+	b := Board{Name: "cmsdk-clock", RAMBase: DefaultRAMBase, RAMSize: 1 << 20, Devices: []BoardDevice{ // 1e8 steps a second
+		{Kind: KindPLIC, Base: plicBase},
+		{Kind: KindCMSDKUART, Base: uart, IRQ: 2, Clock: 25_000_000},
+	}}
+	p := prog(li(5, uart), li(6, 25), sw(6, 5, 0x10), // BAUDDIV 25: 1 Mbaud, 1000 steps a byte
+		li(6, 5), sw(6, 5, 8), // TX enable, TX interrupt
+		li(6, 'a'), sw(6, 5, 0), li(6, 'b'), sw(6, 5, 0), // 'b' meets a full buffer
+		jal(0, 0))
+	m := peripheralMachine(t, b, p)
+	var at []uint64
+	var out []byte
+	m.SetUARTOutput(func(c byte) { out, at = append(out, c), append(at, m.Time()) })
+	state := func() uint32 { d := m.findDev(uart+4, 4); return uint32(d.dev.Peek(4, 4)) }
+	m.Run(100)
+	if s := state(); s&1 == 0 || s&4 == 0 || len(out) != 0 {
+		t.Errorf("after the writes: STATE %#x (want TXFULL and TXOVERRUN), output %q", s, out)
+	}
+	m.Run(5000)
+	if string(out) != "a" || at[0] < 1000 || at[0] > 1100 {
+		t.Errorf("output %q at steps %v, want \"a\" one frame (1000 steps) after its write", out, at)
+	}
+	if s := state(); s&1 != 0 || m.plic.Peek(0x1000, 4)&(1<<3) == 0 {
+		t.Errorf("after the frame: STATE %#x, PLIC pending %#x: want the buffer empty and the TX interrupt (line 3)", s, m.plic.Peek(0x1000, 4))
+	}
+}

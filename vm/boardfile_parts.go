@@ -24,7 +24,7 @@ var deviceCatalog = map[string]struct {
 	KindSiFiveUART:     {[]string{"irq", "clock"}, false, true},
 	KindSiFiveGPIO:     {[]string{"irq"}, false, true},
 	KindSiFivePRCI:     {nil, false, true},
-	KindCMSDKUART:      {[]string{"irq", "overflow_irq"}, true, false},
+	KindCMSDKUART:      {[]string{"irq", "overflow_irq", "clock"}, true, false},
 	KindCMSDKTimer:     {[]string{"irq", "clock"}, true, false},
 	KindCMSDKDualTimer: {[]string{"irq", "clock"}, true, false},
 	KindMPS2FPGAIO:     {[]string{"count", "clock"}, true, false},

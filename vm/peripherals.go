@@ -64,6 +64,10 @@ func (m *Machine) newPeripheral(d BoardDevice) (device.Device, error) {
 			u.SetOutput(m.uartByte)
 			m.uart = u
 		}
+		if d.Clock != 0 { // line timing (QEMU has none)
+			u.SetClock(clk, d.Clock)
+			m.addTimed(u)
+		}
 		return u, nil
 	case KindCMSDKTimer:
 		return m.addTimed(device.NewCMSDKTimer(m.irqLine(d.IRQ), clk, deviceClock(d))), nil
