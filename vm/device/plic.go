@@ -21,6 +21,8 @@ const (
 
 // PLICConfig shapes a PLIC.
 type PLICConfig struct {
+	// Name is the device's name (Name) and snapshot tag's choice.
+	Name string
 	// Sources counts the interrupt sources, the reserved source 0
 	// included (at most PLICMaxSources).
 	Sources int
@@ -39,13 +41,13 @@ type PLICConfig struct {
 
 // VirtPLIC is the PLIC of QEMU's virt machine: 96 sources, M and S
 // contexts per hart, the specification's gateway.
-func VirtPLIC() PLICConfig { return PLICConfig{Sources: PLICSources, Size: plicSize} }
+func VirtPLIC() PLICConfig { return PLICConfig{Name: "plic", Sources: PLICSources, Size: plicSize} }
 
 // FE310PLIC is the FE310's PLIC as QEMU 7.2's sifive_e models it: 127
 // sources (the chip has 52: QEMU keeps priorities and enables up to 127),
 // one machine-mode context per hart, a 64 MiB window, QEMU's pending rule.
 func FE310PLIC() PLICConfig {
-	return PLICConfig{Sources: PLICMaxSources, MachineOnly: true, Size: 0x4000000, QEMUPending: true}
+	return PLICConfig{Name: "fe310-plic", Sources: PLICMaxSources, MachineOnly: true, Size: 0x4000000, QEMUPending: true}
 }
 
 // PLIC is a platform-level interrupt controller: up to 127 sources (0
@@ -113,7 +115,7 @@ func (p *PLIC) mapped() int {
 }
 
 // Name implements Device.
-func (p *PLIC) Name() string { return "plic" }
+func (p *PLIC) Name() string { return p.cfg.Name }
 
 // Size implements Device.
 func (p *PLIC) Size() uint32 { return p.cfg.Size }
@@ -338,10 +340,19 @@ func (p *PLIC) Reset() {
 
 const plicTag, plicVersion = "PLIC", 1
 
+// tag is the snapshot tag: virt's PLIC keeps "PLIC", others get their own
+// so that no PLIC takes another's state.
+func (p *PLIC) tag() string {
+	if p.cfg.QEMUPending {
+		return "PLIQ"
+	}
+	return plicTag
+}
+
 // SaveState implements Device.
 func (p *PLIC) SaveState(dst []byte) []byte {
 	w := stateWriter{b: dst}
-	w.header(plicTag, plicVersion)
+	w.header(p.tag(), plicVersion)
 	w.u32(uint32(p.contexts))
 	for _, v := range p.priority[:p.cfg.Sources] {
 		w.u8(uint8(v))
@@ -363,7 +374,7 @@ func (p *PLIC) SaveState(dst []byte) []byte {
 // RestoreState implements Device. The context count must match.
 func (p *PLIC) RestoreState(state []byte) error {
 	r := stateReader{b: state}
-	r.header(plicTag, plicVersion)
+	r.header(p.tag(), plicVersion)
 	if n := r.u32(); r.err == nil && n != uint32(p.contexts) {
 		r.fail("plic has %d contexts, state has %d", p.contexts, n)
 	}
