@@ -18,17 +18,40 @@ func (t *Timeline) Input(ev Event) (forked bool, err error) {
 		return false, err
 	}
 	forked = now < t.end || t.cursor < len(t.events)
-	if err := ev.apply(t.m); err != nil {
+	n := len(t.output)
+	err = t.applyLive(&ev, true)
+	sent := append([]Output(nil), t.output[n:]...)
+	t.output = t.output[:n]
+	if err != nil {
 		return false, err
 	}
 	oldEnd := t.end
 	t.truncate(now)
+	t.output = append(t.output, sent...) // after the cut: they are new history
 	t.events = append(t.events, ev)
+	t.heard = len(t.events)
 	t.cursor = len(t.events)
 	if forked {
 		t.forks = append(t.forks, ForkError{Time: now, OldEnd: oldEnd})
 	}
 	return forked, nil
+}
+
+// applyEvent applies event i of the log. The output it causes (a byte
+// the debugger writes to a UART's transmit register) is new history the
+// first time, recorded and sent to the sink as the guest's own output is;
+// replays of it are silent.
+func (t *Timeline) applyEvent(i int) error {
+	first := i >= t.heard
+	t.heard = max(t.heard, i+1)
+	return t.applyLive(&t.events[i], first)
+}
+
+// applyLive applies an event, its output live or not.
+func (t *Timeline) applyLive(ev *Event, live bool) error {
+	t.live = live
+	defer func() { t.live = false }()
+	return ev.apply(t.m)
 }
 
 // UARTInput sends bytes to the UART receiver at Now (see Input).
@@ -56,6 +79,7 @@ func (t *Timeline) Forks() []ForkError { return append([]ForkError(nil), t.forks
 func (t *Timeline) truncate(now uint64) {
 	k := sort.Search(len(t.events), func(i int) bool { return t.events[i].Time > now })
 	t.events = t.events[:k]
+	t.heard = min(t.heard, k)
 	o := sort.Search(len(t.output), func(i int) bool { return t.output[i].Time >= now })
 	t.output = t.output[:o]
 	if now < t.end {

@@ -90,7 +90,7 @@ func (t *Timeline) nextBoundary(now, target uint64) uint64 {
 // applyDue applies the events stamped at or before now not yet applied.
 func (t *Timeline) applyDue(now uint64) error {
 	for t.cursor < len(t.events) && t.events[t.cursor].Time <= now {
-		if err := t.events[t.cursor].apply(t.m); err != nil {
+		if err := t.applyEvent(t.cursor); err != nil {
 			return err
 		}
 		t.cursor++

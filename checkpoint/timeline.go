@@ -65,6 +65,7 @@ type Timeline struct {
 
 	events []Event // input log, ordered by time
 	cursor int     // first event not yet applied to the machine
+	heard  int     // events applied once already: their output is in the log
 	output []Output
 
 	start uint64   // time of the first checkpoint

@@ -14,7 +14,9 @@ import (
 // timer waits in wfi, and without sleep=off QEMU's virtual clock follows
 // the host's while it sleeps) and on `rewind run --board hifive1-revb`,
 // with the same UART input: same UART and semihosting output, same exit
-// code, and QEMU's output matches the golden file. Rewind also reports the
+// code, and QEMU's output matches the golden file (plic.elf shows the
+// FE310 PLIC's registers and QEMU's pending rule, and when the UART raises
+// its interrupt: where QEMU 7.2 differs from the manual). Rewind also reports the
 // first access to each unimplemented address (QEMU logs them only with
 // -d unimp): those lines are checked and set apart.
 func TestHiFive1MatchesQEMU(t *testing.T) {

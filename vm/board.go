@@ -25,6 +25,10 @@ type BoardDevice struct {
 	OverflowIRQ int `json:"overflow_irq,omitempty"`
 	// Count is the number of LEDs of an FPGA I/O block (0: 2).
 	Count int `json:"count,omitempty"`
+	// Clock is the frequency in Hz of the clock the device counts (0: its
+	// kind's default, see deviceClock): the CLINT's mtime, the CMSDK
+	// timers' and FPGA I/O counters' PCLK.
+	Clock uint64 `json:"clock,omitempty"`
 }
 
 // Region is a block of RAM inside a board's RAM window.
@@ -66,6 +70,8 @@ type Board struct {
 	Flash []Region `json:"flash,omitempty"`
 	// ROM lists read-only regions with fixed content (a boot ROM).
 	ROM []ROMRegion `json:"rom,omitempty"`
+	// MemAliases show memory of those regions at other addresses.
+	MemAliases []MemAlias `json:"mem_aliases,omitempty"`
 	// ResetVector, if not 0, is where a RISC-V board's harts start instead
 	// of the ELF entry (the boot ROM then jumps to the firmware).
 	ResetVector uint32 `json:"reset_vector,omitempty"`
@@ -85,8 +91,8 @@ type Board struct {
 // (Cortex-M4F) memory map (boards/mps2-an385.json, boards/mps2-an386.json):
 // SSRAM1 at 0 (code and vectors), block RAM at 0x01000000, SSRAM2/3 at
 // 0x20000000, PSRAM at 0x21000000, the CMSDK APB peripherals at
-// 0x40000000. The RAM aliases QEMU also maps (0x00400000, the block RAM's
-// repeats, 0x20400000) are not mapped here.
+// 0x40000000, and QEMU's RAM aliases: SSRAM1 again at 0x00400000, the
+// block RAM three more times from 0x01004000, SSRAM2/3 at 0x20400000.
 func MPS2Board(name string) (Board, error) {
 	if name != "mps2-an385" && name != "mps2-an386" && name != "mps2-an500" {
 		return Board{}, fmt.Errorf("no MPS2 board %q (have mps2-an385, mps2-an386, mps2-an500)", name)
@@ -140,6 +146,9 @@ func (b *Board) check() error {
 	if err := b.checkRAM(); err != nil {
 		return err
 	}
+	if err := b.checkAliases(); err != nil {
+		return err
+	}
 	if isARMCPU(b.CPU) {
 		return b.checkARMDevices()
 	}
@@ -149,6 +158,12 @@ func (b *Board) check() error {
 		case peripheralKind(d.Kind):
 			continue // may appear several times
 		case d.Kind == KindCLINT, d.Kind == KindPLIC, d.Kind == KindUART, d.Kind == KindTest:
+		case d.Kind == KindFE310PLIC:
+			if seen[KindPLIC] {
+				return fmt.Errorf("board %q: two PLICs", b.Name)
+			}
+			seen[KindPLIC] = true
+			continue
 		default:
 			return fmt.Errorf("board %q: unknown device kind %q", b.Name, d.Kind)
 		}

@@ -16,17 +16,18 @@ var deviceCatalog = map[string]struct {
 	arm    bool // Cortex-M boards (else RISC-V)
 	riscv  bool
 }{
-	KindCLINT:           {nil, false, true},
+	KindCLINT:           {[]string{"clock"}, false, true},
 	KindPLIC:            {nil, false, true},
+	KindFE310PLIC:       {nil, false, true},
 	KindUART:            {[]string{"irq"}, false, true},
 	KindTest:            {nil, false, true},
-	KindSiFiveUART:      {[]string{"irq"}, false, true},
+	KindSiFiveUART:      {[]string{"irq", "clock"}, false, true},
 	KindSiFiveGPIO:      {[]string{"irq"}, false, true},
 	KindSiFivePRCI:      {nil, false, true},
-	KindCMSDKUART:       {[]string{"irq", "overflow_irq"}, true, false},
-	KindCMSDKTimer:      {[]string{"irq"}, true, false},
-	KindCMSDKDualTimer:  {[]string{"irq"}, true, false},
-	KindMPS2FPGAIO:      {[]string{"count"}, true, false},
+	KindCMSDKUART:       {[]string{"irq", "overflow_irq", "clock"}, true, false},
+	KindCMSDKTimer:      {[]string{"irq", "clock"}, true, false},
+	KindCMSDKDualTimer:  {[]string{"irq", "clock"}, true, false},
+	KindMPS2FPGAIO:      {[]string{"count", "clock"}, true, false},
 	KindPL011:           {[]string{"irq"}, true, false},
 	KindStellarisSysCtl: {nil, true, false},
 	KindUnimplemented:   {[]string{"size"}, true, true},
@@ -48,10 +49,11 @@ func (d *jsonDoc) boardMemory(top map[string]any, b *Board) error {
 	if !ok || len(list) == 0 {
 		return d.errf("memory", "a board needs a list of memory regions (kind ram, flash or rom)")
 	}
-	var all []Region
+	var all, spans []Region // memory regions; those and aliases
+	var aliasAt []int       // memory index of each alias
 	for i, v := range list {
 		p := fmt.Sprintf("memory[%d]", i)
-		obj, err := d.object(v, p, "kind", "base", "size", "words", "name")
+		obj, err := d.object(v, p, "kind", "base", "size", "words", "name", "of")
 		if err != nil {
 			return err
 		}
@@ -66,10 +68,26 @@ func (d *jsonDoc) boardMemory(top map[string]any, b *Board) error {
 		if _, ok := obj["words"]; ok && kind != "rom" {
 			return d.errf(join(p, "words"), "only a rom region has words")
 		}
-		for j, o := range all {
+		if _, ok := obj["of"]; ok && kind != "alias" {
+			return d.errf(join(p, "of"), "only an alias has of")
+		}
+		for j, o := range spans {
 			if uint64(r.Base) < uint64(o.Base)+uint64(o.Size) && uint64(o.Base) < uint64(r.Base)+uint64(r.Size) {
 				return d.errf(p, "overlaps memory[%d]", j)
 			}
+		}
+		spans = append(spans, r)
+		if kind == "alias" {
+			of, ok, err := d.num(obj, p, "of", 32)
+			if err == nil && !ok {
+				err = d.errf(join(p, "of"), "missing: the address of the memory the alias shows")
+			}
+			if err != nil {
+				return err
+			}
+			aliasAt = append(aliasAt, i)
+			b.MemAliases = append(b.MemAliases, MemAlias{Base: r.Base, Size: r.Size, Of: uint32(of)})
+			continue
 		}
 		all = append(all, r)
 		switch kind {
@@ -84,7 +102,15 @@ func (d *jsonDoc) boardMemory(top map[string]any, b *Board) error {
 			}
 			b.ROM = append(b.ROM, ROMRegion{Base: r.Base, Size: r.Size, Words: words})
 		default:
-			return d.errf(join(p, "kind"), "unknown memory kind %q (have ram, flash, rom)", kind)
+			return d.errf(join(p, "kind"), "unknown memory kind %q (have ram, flash, rom, alias)", kind)
+		}
+	}
+	if len(all) == 0 {
+		return d.errf("memory", "a board needs a ram, flash or rom region besides its aliases")
+	}
+	for k, i := range aliasAt {
+		if err := b.checkAlias(b.MemAliases[k], all); err != nil {
+			return d.errf(fmt.Sprintf("memory[%d].of", i), "%v", err)
 		}
 	}
 	lo, hi := uint64(all[0].Base), uint64(0)
@@ -200,11 +226,16 @@ func (d *jsonDoc) device(v any, p string, arm bool) (BoardDevice, error) {
 	}
 	dev.Base = uint32(base)
 	for _, f := range c.fields {
-		n, _, err := d.num(obj, p, f, 32)
+		n, ok, err := d.num(obj, p, f, 32)
 		if err != nil {
 			return BoardDevice{}, err
 		}
 		switch f {
+		case "clock":
+			if ok && n == 0 {
+				return BoardDevice{}, d.errf(join(p, f), "a clock runs above 0 Hz")
+			}
+			dev.Clock = n
 		case "irq":
 			dev.IRQ = int(n)
 		case "overflow_irq":
@@ -241,7 +272,7 @@ func (d *jsonDoc) deviceRange(dev BoardDevice, p string, arm bool) error {
 // the field each failure is about.
 func (d *jsonDoc) boardCheck(b *Board) error {
 	if err := b.checkTime(); err != nil {
-		return d.errf("instructions_per_second", "%v", trimBoard(err, b))
+		return d.errf(d.timeField(b), "%v", trimBoard(err, b))
 	}
 	if b.ResetVector != 0 && !slices.ContainsFunc(b.regions(), func(r Region) bool {
 		return b.ResetVector-r.Base < r.Size
@@ -259,6 +290,20 @@ func (d *jsonDoc) boardCheck(b *Board) error {
 	return d.checkOverlaps(b)
 }
 
+// timeField names the setting to blame for a time model that does not fit:
+// instructions_per_second if the file gives it, else the CLINT's clock.
+func (d *jsonDoc) timeField(b *Board) string {
+	if _, ok := d.root.(map[string]any)["instructions_per_second"]; ok {
+		return "instructions_per_second"
+	}
+	for i, dev := range b.Devices {
+		if dev.Kind == KindCLINT && dev.Clock != 0 {
+			return fmt.Sprintf("devices[%d].clock", i)
+		}
+	}
+	return "instructions_per_second"
+}
+
 // checkOverlaps checks that no two devices (other than unimplemented
 // regions, which lie behind devices) and no device and memory region
 // overlap.
@@ -270,6 +315,9 @@ func (d *jsonDoc) checkOverlaps(b *Board) error {
 	var spans []span
 	for _, r := range b.regions() {
 		spans = append(spans, span{uint64(r.Base), uint64(r.Base) + uint64(r.Size), fmt.Sprintf("the memory region at %#x", r.Base)})
+	}
+	for _, a := range b.MemAliases {
+		spans = append(spans, span{uint64(a.Base), uint64(a.Base) + uint64(a.Size), fmt.Sprintf("the alias at %#x", a.Base)})
 	}
 	for i, dev := range b.Devices {
 		if dev.Kind == KindUnimplemented {
@@ -300,8 +348,8 @@ func deviceSize(kind string) uint32 {
 	switch kind {
 	case KindCLINT:
 		return newCLINT(1, nil).Size()
-	case KindPLIC:
-		return newPLIC(1).Size()
+	case KindPLIC, KindFE310PLIC:
+		return newPLICKind(1, kind).Size()
 	case KindUART:
 		return newUART(nil).Size()
 	case KindTest:

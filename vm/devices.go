@@ -37,5 +37,13 @@ func (d *mapped) valid(addr uint32, size int, write bool) bool {
 
 func newCLINT(harts int, clk device.Clock) clintDev { return device.NewCLINT(harts, clk) }
 func newPLIC(harts int) plicDev                     { return device.NewPLIC(harts) }
-func newUART(irq device.IRQLine) uartDev            { return device.NewUART(irq) }
-func newTestDevice(e device.Exiter) device.Device   { return device.NewTestDevice(e) }
+
+// newPLICKind builds a PLIC of kind KindPLIC or KindFE310PLIC.
+func newPLICKind(harts int, kind string) plicDev {
+	if kind == KindFE310PLIC {
+		return device.NewPLICWith(harts, device.FE310PLIC())
+	}
+	return newPLIC(harts)
+}
+func newUART(irq device.IRQLine) uartDev          { return device.NewUART(irq) }
+func newTestDevice(e device.Exiter) device.Device { return device.NewTestDevice(e) }

@@ -147,7 +147,7 @@ func NewMachine(b Board, cfg Config) (*Machine, error) {
 func (m *Machine) buildDevices() error {
 	b := m.board
 	// Interrupt controllers first: the UART needs the PLIC.
-	order := []string{KindCLINT, KindPLIC, KindUART, KindTest}
+	order := []string{KindCLINT, KindPLIC, KindFE310PLIC, KindUART, KindTest}
 	byKind := map[string]BoardDevice{}
 	for _, d := range b.Devices {
 		byKind[d.Kind] = d
@@ -162,8 +162,8 @@ func (m *Machine) buildDevices() error {
 		case KindCLINT:
 			m.clint = newCLINT(len(m.harts), clock{m})
 			dev = m.clint
-		case KindPLIC:
-			m.plic = newPLIC(len(m.harts))
+		case KindPLIC, KindFE310PLIC:
+			m.plic = newPLICKind(len(m.harts), kind)
 			dev = m.plic
 		case KindUART:
 			m.uart = newUART(m.plic.Line(d.IRQ))

@@ -64,17 +64,21 @@ func (m *Machine) newPeripheral(d BoardDevice) (device.Device, error) {
 			u.SetOutput(m.uartByte)
 			m.uart = u
 		}
+		if d.Clock != 0 { // line timing (QEMU has none)
+			u.SetClock(clk, d.Clock)
+			m.addTimed(u)
+		}
 		return u, nil
 	case KindCMSDKTimer:
-		return m.addTimed(device.NewCMSDKTimer(m.irqLine(d.IRQ), clk, device.MPS2PeripheralHz)), nil
+		return m.addTimed(device.NewCMSDKTimer(m.irqLine(d.IRQ), clk, deviceClock(d))), nil
 	case KindCMSDKDualTimer:
-		return m.addTimed(device.NewCMSDKDualTimer(m.irqLine(d.IRQ), clk, device.MPS2PeripheralHz)), nil
+		return m.addTimed(device.NewCMSDKDualTimer(m.irqLine(d.IRQ), clk, deviceClock(d))), nil
 	case KindMPS2FPGAIO:
 		leds := d.Count
 		if leds == 0 {
 			leds = 2
 		}
-		return device.NewMPS2FPGAIO(clk, device.MPS2PeripheralHz, leds), nil
+		return device.NewMPS2FPGAIO(clk, deviceClock(d), leds), nil
 	}
 	if sifiveKind(d.Kind) {
 		return m.newSiFive(d), nil
@@ -103,6 +107,7 @@ func (m *Machine) buildPeripherals() error {
 		}
 		m.devs = append(m.devs, md)
 	}
+	m.buildAliases()
 	return nil
 }
 

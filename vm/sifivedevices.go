@@ -7,6 +7,9 @@ const (
 	KindSiFiveUART = "sifive-uart" // IRQ: its PLIC source; the first UART on a board is the console
 	KindSiFiveGPIO = "sifive-gpio" // IRQ: pin 0's PLIC source; pin n interrupts on IRQ+n
 	KindSiFivePRCI = "sifive-prci" // no interrupt
+	// KindFE310PLIC is the FE310's PLIC as QEMU 7.2's sifive_e models it:
+	// 127 sources, one machine-mode context per hart, QEMU's pending rule.
+	KindFE310PLIC = "fe310-plic"
 )
 
 // sifiveKind reports whether kind is one of the SiFive device kinds.
@@ -22,6 +25,10 @@ func (m *Machine) newSiFive(d BoardDevice) device.Device {
 		if m.uart == nil { // the first UART is the console
 			u.SetOutput(m.uartByte)
 			m.uart = u
+		}
+		if d.Clock != 0 { // line timing (QEMU has none)
+			u.SetClock(machineTicker{m}, d.Clock)
+			m.addTimed(u)
 		}
 		return u
 	case KindSiFiveGPIO:

@@ -39,15 +39,15 @@ func (b *Board) checkTime() error {
 		return fmt.Errorf("board %q: a Cortex-M board runs one step per virtual nanosecond (instructions_per_second %d), not %d", b.Name, uint64(QEMUIcountInstructionsPerSecond), ips)
 	}
 	for _, d := range b.Devices {
-		if d.Kind == KindCLINT && (ips < mtimeHz || ips%mtimeHz != 0) {
-			return fmt.Errorf("board %q: %d instructions per second is not a multiple of the %d Hz mtime timebase", b.Name, ips, mtimeHz)
+		if hz := deviceClock(d); d.Kind == KindCLINT && (ips < hz || ips%hz != 0) {
+			return fmt.Errorf("board %q: %d instructions per second is not a multiple of the %d Hz mtime timebase", b.Name, ips, hz)
 		}
 	}
 	return nil
 }
 
 // stepsPerTick is the number of steps per mtime tick (at least 1).
-func (b *Board) stepsPerTick() uint64 { return max(b.ips()/mtimeHz, 1) }
+func (b *Board) stepsPerTick() uint64 { return max(b.ips()/b.mtimeHz(), 1) }
 
 // InstructionsPerSecond returns the machine's time model: steps per
 // virtual second.

@@ -38,14 +38,7 @@ func TestBoardsCommand(t *testing.T) {
 // built-in hifive1-revb runs the same firmware through its alias.
 func TestRecordReplayBoardFile(t *testing.T) {
 	dir := t.TempDir()
-	data, err := os.ReadFile(filepath.Join("..", "..", "vm", "testdata", "boards", "myboard.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(dir, "myboard.json")
-	if err := os.WriteFile(file, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	file, _ := copyMyBoard(t, dir)
 	const input = "one\nquit\n"
 	rwd := filepath.Join(dir, "run.rwd")
 	code, out, errs := runRewind(t, input, "record", "--board", file, "-o", rwd, hifiveELF)

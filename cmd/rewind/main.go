@@ -61,7 +61,7 @@ func commands() map[string]command {
 			"run firmware on the emulated board (UART on stdin/stdout)", runMain},
 		"record": {"-o run.rwd [--harts N] [--ram MiB] [--embed-elf=false] firmware.elf | --demo [cortex-m]",
 			"run firmware and save a recording of the run", recordMainImpl},
-		"replay": {"[--elf firmware.elf] run.rwd", "replay a recording: same output, same exit code", replayMainImpl},
+		"replay": {"[--elf firmware.elf] [--board NAME|FILE] run.rwd", "replay a recording: same output, same exit code", replayMainImpl},
 		"boards": {"[board.json]", "list the built-in boards, or check a board file", boardsMain},
 		"gdbserver": {"[--listen ADDR] [--harts N] [--recording run.rwd] firmware.elf",
 			"serve gdb (and Eclipse CDT) with reverse execution", gdbserverMainImpl},

@@ -11,21 +11,25 @@ import (
 	"github.com/rewind-debugger/rewind/vm"
 )
 
-// replayMainImpl implements "rewind replay [--elf firmware.elf] run.rwd":
-// it re-runs a recording, feeding its input log, and reproduces the same
+// replayMainImpl implements "rewind replay [--elf firmware.elf] [--board
+// NAME|FILE] run.rwd": it re-runs a recording on the board it was made on
+// (the recording keeps it), feeding its input log, and reproduces the same
 // output and exit code without reading any input. It fails if the replay
-// does not end exactly as recorded.
+// does not end exactly as recorded. --board names the board to replay on,
+// which must build the same machine as the recorded one.
 func replayMainImpl(args []string, s stdio) int {
 	fs := flag.NewFlagSet("rewind replay", flag.ContinueOnError)
 	fs.SetOutput(s.Err)
 	elfPath := fs.String("elf", "", "firmware ELF (needed unless the recording embeds it)")
+	var board string
+	fs.StringVar(&board, "board", "", "replay on this built-in board or board `NAME|FILE`, which must build the same machine as the recording's (default: the recording's)")
 	var semi semihostFlags
 	semi.add(fs, true) // a run that used host files needs them again
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(s.Err, "usage: rewind replay [--elf firmware.elf] run.rwd")
+		fmt.Fprintln(s.Err, "usage: rewind replay [--elf firmware.elf] [--board NAME|FILE] run.rwd")
 		return exitUsage
 	}
 	rec, err := checkpoint.ReadRecording(fs.Arg(0))
@@ -42,7 +46,13 @@ func replayMainImpl(args []string, s stdio) int {
 		fmt.Fprintln(s.Err, "rewind replay: the recording was made with semihosting on; replay it without --no-semihosting")
 		return exitUsage
 	}
-	m, err := replayMachine(rec, semi)
+	b, err := replayBoard(rec, board)
+	if err != nil {
+		fmt.Fprintf(s.Err, "rewind replay: %v\n", err)
+		return exitUsage
+	}
+	cfg := vm.Config{Harts: rec.Harts, FatalTraps: true, NoSemihosting: rec.NoSemihosting, SemihostDir: semi.dir}
+	m, err := vm.NewMachine(b, cfg)
 	if err == nil {
 		_, err = m.LoadELF(elf)
 	}
@@ -104,16 +114,42 @@ func replayFirmware(rec *checkpoint.Recording, path string) ([]byte, error) {
 	return elf, nil
 }
 
-// replayMachine builds the board the recording was made on.
-func replayMachine(rec *checkpoint.Recording, semi semihostFlags) (*vm.Machine, error) {
-	cfg := vm.Config{Harts: rec.Harts, FatalTraps: true, NoSemihosting: rec.NoSemihosting, SemihostDir: semi.dir}
-	if rec.Board == "" || rec.Board == "virt" {
-		cfg.RAMBase, cfg.RAMSize = rec.RAMBase, rec.RAMSize
-		return vm.NewVirt(cfg)
-	}
-	b, err := vm.BoardFromSpec(rec.Board)
+// replayBoard returns the board to replay on: the recording's, or the
+// one --board names if it builds the same machine.
+func replayBoard(rec *checkpoint.Recording, name string) (vm.Board, error) {
+	recorded, err := recordedBoard(rec)
 	if err != nil {
-		return nil, err
+		return vm.Board{}, fmt.Errorf("the recording's board: %w", err)
 	}
-	return vm.NewMachine(b, cfg)
+	if name == "" {
+		return recorded, nil
+	}
+	b, err := vm.ResolveBoard(name)
+	if err != nil {
+		return vm.Board{}, err
+	}
+	if b.Name == "virt" { // its RAM is a setting of the run, kept beside
+		b = virtOf(rec)
+	}
+	if d := vm.BoardDifference(recorded, b); d != "" {
+		return vm.Board{}, fmt.Errorf("--board %s is not the board the recording was made on (%s): %s", name, recorded.Name, d)
+	}
+	return b, nil
+}
+
+// recordedBoard rebuilds the board a recording was made on.
+func recordedBoard(rec *checkpoint.Recording) (vm.Board, error) {
+	if rec.Board == "" || rec.Board == "virt" {
+		return virtOf(rec), nil
+	}
+	return vm.BoardFromSpec(rec.Board)
+}
+
+// virtOf is the virt board with the recording's RAM.
+func virtOf(rec *checkpoint.Recording) vm.Board {
+	b := vm.VirtBoard(rec.RAMSize)
+	if rec.RAMBase != 0 {
+		b.RAMBase, b.HeapBase = rec.RAMBase, rec.RAMBase
+	}
+	return b
 }

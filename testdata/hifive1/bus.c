@@ -6,25 +6,7 @@
  * exits with the number of faults.
  */
 #include "fe310.h"
-
-static volatile uint32_t faults, fault_cause, fault_addr;
-
-/* trap notes an access fault and skips the faulting instruction. */
-void trap(uint32_t mcause)
-{
-	uint32_t epc, tval;
-	if (mcause != 5 && mcause != 7) {
-		show("unexpected mcause", mcause);
-		sh_exit(99);
-	}
-	__asm__ volatile("csrr %0, mepc" : "=r"(epc));
-	__asm__ volatile("csrr %0, mtval" : "=r"(tval));
-	faults++;
-	fault_cause = mcause;
-	fault_addr = tval;
-	epc += (*(volatile uint16_t *)epc & 3) == 3 ? 4 : 2;
-	__asm__ volatile("csrw mepc, %0" ::"r"(epc));
-}
+#include "faults.h"
 
 /* report prints what the last access gave: its value or its fault. */
 static void report(const char *what, uint32_t before, uint32_t v)

@@ -41,8 +41,9 @@ var cmsdkUARTID = [12]uint8{0x04, 0, 0, 0, 0x21, 0xb8, 0x1b, 0, 0x0d, 0xf0, 0x05
 // no byte is lost (QEMU's character backend waits the same way) and
 // RXOVERRUN is never set by input. Overrun interrupt bits follow STATE and
 // the CTRL overrun interrupt enables; clearing one through INTCLEAR clears
-// it in STATE too. testdata/arm/probe.elf checks the registers on QEMU. BAUDDIV is stored, not used (there is
-// no line timing). Interrupt outputs: TX, RX, TX overrun, RX overrun.
+// it in STATE too. testdata/arm/probe.elf checks the registers on QEMU. BAUDDIV is
+// stored, and used only with a clock (SetClock, see cuTx; QEMU has no line
+// timing). Interrupt outputs: TX, RX, TX overrun, RX overrun.
 type CMSDKUART struct {
 	tx, rx, txo, rxo IRQLine
 	output           func(byte)
@@ -51,6 +52,7 @@ type CMSDKUART struct {
 	txbuf, rxbuf         uint8
 	baud                 uint32
 	queue                []byte
+	line                 cuTx
 }
 
 // NewCMSDKUART returns a UART driving the given interrupt lines (any may
@@ -91,11 +93,17 @@ func (u *CMSDKUART) fill() {
 	}
 }
 
-// transmit sends the buffered byte if the transmitter is enabled.
+// transmit sends the buffered byte if the transmitter is enabled: at
+// once, or with line timing when its frame ends (Sync).
 func (u *CMSDKUART) transmit() {
-	if u.ctrl&cuTxEn == 0 || u.state&cuTxFull == 0 {
+	if u.ctrl&cuTxEn == 0 || u.state&cuTxFull == 0 || u.startFrame() {
 		return
 	}
+	u.send()
+}
+
+// send puts the buffered byte on the output and empties the buffer.
+func (u *CMSDKUART) send() {
 	if u.output != nil {
 		u.output(u.txbuf)
 	}
@@ -155,10 +163,10 @@ func (u *CMSDKUART) Write(off uint32, size int, val uint64) {
 	v := uint32(val & sizeMask(size))
 	switch off {
 	case cuData:
-		u.txbuf = uint8(v)
 		if u.state&cuTxFull != 0 {
-			u.state |= cuTxOver
+			u.state |= cuTxOver // the buffered byte stays
 		} else {
+			u.txbuf = uint8(v)
 			u.state |= cuTxFull
 			u.transmit()
 		}
@@ -181,10 +189,11 @@ func (u *CMSDKUART) Write(off uint32, size int, val uint64) {
 // Reset implements Device.
 func (u *CMSDKUART) Reset() {
 	u.state, u.ctrl, u.intstat, u.txbuf, u.rxbuf, u.baud, u.queue = 0, 0, 0, 0, 0, 0, nil
+	u.line.done, u.line.busy = 0, false
 	u.update()
 }
 
-const cmsdkUARTTag, cmsdkUARTVersion = "CUAR", 1
+const cmsdkUARTTag, cmsdkUARTVersion = "CUAR", 2
 
 // SaveState implements Device.
 func (u *CMSDKUART) SaveState(dst []byte) []byte {
@@ -195,6 +204,8 @@ func (u *CMSDKUART) SaveState(dst []byte) []byte {
 	}
 	w.u32(u.baud)
 	w.bytes(u.queue)
+	w.u64(u.line.done)
+	w.bool(u.line.busy)
 	return w.b
 }
 
@@ -208,6 +219,10 @@ func (u *CMSDKUART) RestoreState(state []byte) error {
 	}
 	baud := r.u32()
 	q := r.bytes()
+	done, busy := r.u64(), r.bool()
+	if busy && (u.line.hz == 0 || f[0]&cuTxFull == 0) {
+		r.fail("cmsdk uart: a frame on the line without line timing or a full buffer")
+	}
 	switch {
 	case f[0]&^0x0f != 0 || f[1]&^cuCtrlMsk != 0 || f[2]&^0x0f != 0 || baud > 0xfffff:
 		r.fail("cmsdk uart registers %x baud %#x", f, baud)
@@ -220,6 +235,7 @@ func (u *CMSDKUART) RestoreState(state []byte) error {
 		return err
 	}
 	u.state, u.ctrl, u.intstat, u.txbuf, u.rxbuf, u.baud = f[0], f[1], f[2], f[3], f[4], baud
+	u.line.done, u.line.busy = done, busy
 	u.queue = nil
 	if len(q) > 0 {
 		u.queue = q

@@ -84,7 +84,7 @@ func (g *SiFiveGPIO) Write(off uint32, size int, val uint64) {
 		g.reg[off/4] = v
 	}
 	g.settle()
-	g.drive()
+	g.drive(true)
 }
 
 // settle recomputes the pins, input values and pending bits.
@@ -106,14 +106,21 @@ func (g *SiFiveGPIO) irqs() uint32 {
 		g.r(sgHighIE)&g.r(sgHighIP) | g.r(sgLowIE)&g.r(sgLowIP)
 }
 
-// drive sets every pin's interrupt line.
-func (g *SiFiveGPIO) drive() {
+// drive sets every pin's interrupt line; as a request (after a register
+// write, where QEMU raises every high line again: see Raiser) or as the
+// level alone (after a restore).
+func (g *SiFiveGPIO) drive(request bool) {
 	if g.lines == nil {
 		return
 	}
 	up := g.irqs()
 	for i := range SiFiveGPIOPins {
-		if l := g.lines(i); l != nil {
+		l := g.lines(i)
+		switch {
+		case l == nil:
+		case request:
+			signal(l, up>>i&1 != 0)
+		default:
 			l.SetLevel(up>>i&1 != 0)
 		}
 	}
@@ -122,7 +129,7 @@ func (g *SiFiveGPIO) drive() {
 // Reset implements Device: every register clears.
 func (g *SiFiveGPIO) Reset() {
 	g.reg = [sgRegs]uint32{}
-	g.drive()
+	g.drive(false)
 }
 
 const sifiveGPIOTag, sifiveGPIOVersion = "SGPI", 1
@@ -149,6 +156,6 @@ func (g *SiFiveGPIO) RestoreState(state []byte) error {
 		return err
 	}
 	g.reg = reg
-	g.drive()
+	g.drive(false)
 	return nil
 }

@@ -13,37 +13,40 @@ const (
 	suSize   = 0x20
 
 	suEmpty    = 1 << 31 // rxdata: no byte received
+	suFull     = 1 << 31 // txdata: the transmit FIFO is full
 	suWM       = 0x7 << 16
 	suWMShift  = 16
 	suTxWM     = 1 << 0 // ie, ip
 	suRxWM     = 1 << 1
 	suFIFODeep = 8 // receive FIFO entries
-	suCtrlMask = 0x00070003
-	suDivMask  = 0xffff
 )
 
-// SiFiveUART is the UART of SiFive's E-series chips (the FE310 has two).
+// SiFiveUART is the UART of SiFive's E-series chips (the FE310 has two),
+// as QEMU 7.2's sifive_uart models it.
 //
-// As in QEMU 7.2, a byte written to txdata goes out at once, so txdata's
-// full bit always reads 0 and the transmit FIFO is always empty: ip.txwm
-// is set whenever the transmit watermark (txctrl.txcnt) is above zero.
-// Received bytes wait in an unbounded queue fed by Input (the machine's
-// input log); the receive FIFO is its first eight bytes, so no byte is
-// lost (QEMU's character backend waits the same way). Reading rxdata pops a
-// byte, or returns the empty bit when there is none. ip.rxwm is set while
-// the FIFO holds more bytes than rxctrl.rxcnt. The interrupt output is
-// (ie & ip) != 0, as the manual says; QEMU 7.2 instead raises it whenever
-// ie.txwm is set and, for ie.rxwm, whenever the FIFO holds a byte: the two
-// agree for the usual set-up (rxcnt 0, txwm interrupts only while there is
-// something to send). txen and rxen are stored, not used (QEMU's model
-// also sends and receives regardless); div is stored (there is no line
-// timing). Registers are 32-bit only (see ValidAccess).
+// A byte written to txdata goes out at once, so txdata's full bit always
+// reads 0 and the transmit FIFO is always empty: ip.txwm is set whenever
+// the transmit watermark (txctrl.txcnt) is above zero. Received bytes wait
+// in an unbounded queue fed by Input (the machine's input log); the
+// receive FIFO is its first eight bytes, so no byte is lost (QEMU's
+// character backend waits the same way). Reading rxdata pops a byte, or
+// returns the empty bit when there is none. ip.rxwm is set while the FIFO
+// holds more bytes than rxctrl.rxcnt.
+//
+// The interrupt is QEMU's, not the manual's (ie & ip): the line is high
+// whenever ie.txwm is set, and while ie.rxwm is set and the FIFO holds a
+// byte; it is raised again (a new request to QEMU 7.2's PLIC) at each
+// write to txdata or ie, each byte popped and each input. Every register
+// keeps all 32 bits of a write, as on QEMU; txen and rxen are not used
+// (QEMU's model also sends and receives regardless) and div is stored
+// (there is no line timing). Registers are 32-bit only (see ValidAccess).
 type SiFiveUART struct {
 	irq    IRQLine
 	output func(byte)
 
 	txctrl, rxctrl, ie, div uint32
 	queue                   []byte
+	tx                      suTx
 }
 
 // NewSiFiveUART returns a UART driving irq (which may be nil).
@@ -72,7 +75,7 @@ func (u *SiFiveUART) fifo() uint32 { return uint32(min(len(u.queue), suFIFODeep)
 // ip returns the interrupt-pending register.
 func (u *SiFiveUART) ip() uint32 {
 	var ip uint32
-	if u.txctrl&suWM != 0 {
+	if uint32(u.txLevel()) < (u.txctrl&suWM)>>suWMShift {
 		ip |= suTxWM
 	}
 	if u.fifo() > (u.rxctrl&suWM)>>suWMShift {
@@ -81,10 +84,20 @@ func (u *SiFiveUART) ip() uint32 {
 	return ip
 }
 
-// update drives the interrupt line.
+// level is the interrupt line's level: QEMU's rule, or with line timing
+// (SetClock) the manual's, ie & ip.
+func (u *SiFiveUART) level() bool {
+	if u.tx.timed() {
+		return u.ie&u.ip() != 0
+	}
+	return u.ie&suTxWM != 0 || u.ie&suRxWM != 0 && len(u.queue) > 0
+}
+
+// update raises or lowers the interrupt line as QEMU does at its update
+// points (see SiFiveUART).
 func (u *SiFiveUART) update() {
 	if u.irq != nil {
-		u.irq.SetLevel(u.ie&u.ip() != 0)
+		signal(u.irq, u.level())
 	}
 }
 
@@ -97,7 +110,7 @@ func (u *SiFiveUART) ValidAccess(off uint32, size int, write bool) bool {
 // Read implements Device.
 func (u *SiFiveUART) Read(off uint32, size int) uint64 {
 	v := u.Peek(off, size)
-	if off == suRxData && len(u.queue) > 0 {
+	if off == suRxData && len(u.queue) > 0 { // QEMU signals only on a pop
 		u.queue = u.queue[1:]
 		if len(u.queue) == 0 {
 			u.queue = nil
@@ -111,6 +124,10 @@ func (u *SiFiveUART) Read(off uint32, size int) uint64 {
 func (u *SiFiveUART) Peek(off uint32, size int) uint64 {
 	var v uint32
 	switch off {
+	case suTxData:
+		if u.txLevel() == suTxDeep {
+			v = suFull
+		}
 	case suRxData:
 		v = suEmpty
 		if len(u.queue) > 0 {
@@ -130,22 +147,31 @@ func (u *SiFiveUART) Peek(off uint32, size int) uint64 {
 	return uint64(v) & sizeMask(size)
 }
 
-// Write implements Device.
+// Write implements Device. Only writes to txdata and ie drive the line
+// (QEMU's update points).
 func (u *SiFiveUART) Write(off uint32, size int, val uint64) {
 	v := uint32(val & sizeMask(size))
 	switch off {
 	case suTxData:
-		if u.output != nil {
-			u.output(byte(v))
-		}
+		u.transmit(byte(v))
 	case suTxCtrl:
-		u.txctrl = v & suCtrlMask
+		u.drain() // the frames so far at the old setting
+		u.txctrl = v
+		if u.tx.timed() {
+			u.update() // the watermark moved (with line timing only: QEMU does not update here)
+		}
+		return
 	case suRxCtrl:
-		u.rxctrl = v & (suCtrlMask &^ 2)
+		u.rxctrl = v
+		return
 	case suIE:
-		u.ie = v & (suTxWM | suRxWM)
+		u.ie = v
 	case suDiv:
-		u.div = v & suDivMask
+		u.drain()
+		u.div = v
+		return
+	default:
+		return
 	}
 	u.update()
 }
@@ -154,10 +180,11 @@ func (u *SiFiveUART) Write(off uint32, size int, val uint64) {
 func (u *SiFiveUART) Reset() {
 	u.txctrl, u.rxctrl, u.ie, u.div = 0, 0, 0, 0
 	u.queue = nil
+	u.tx.fifo, u.tx.done = nil, 0
 	u.update()
 }
 
-const sifiveUARTTag, sifiveUARTVersion = "SUAR", 1
+const sifiveUARTTag, sifiveUARTVersion = "SUAR", 2
 
 // SaveState implements Device.
 func (u *SiFiveUART) SaveState(dst []byte) []byte {
@@ -167,10 +194,13 @@ func (u *SiFiveUART) SaveState(dst []byte) []byte {
 		w.u32(v)
 	}
 	w.bytes(u.queue)
+	w.bytes(u.tx.fifo)
+	w.u64(u.tx.done)
 	return w.b
 }
 
-// RestoreState implements Device and drives the interrupt line.
+// RestoreState implements Device and sets the interrupt line's level (no
+// new request: see Raiser).
 func (u *SiFiveUART) RestoreState(state []byte) error {
 	r := stateReader{b: state}
 	r.header(sifiveUARTTag, sifiveUARTVersion)
@@ -179,17 +209,21 @@ func (u *SiFiveUART) RestoreState(state []byte) error {
 		f[i] = r.u32()
 	}
 	q := r.bytes()
-	if f[0]&^suCtrlMask != 0 || f[1]&^(suCtrlMask&^2) != 0 || f[2]&^(suTxWM|suRxWM) != 0 || f[3]&^suDivMask != 0 {
-		r.fail("sifive uart registers %x", f)
+	txq, done := r.bytes(), r.u64()
+	if len(txq) > suTxDeep || len(txq) > 0 && !u.tx.timed() {
+		r.fail("sifive uart: %d bytes waiting to be sent", len(txq))
 	}
 	if err := r.finish(); err != nil {
 		return err
 	}
+	u.tx.fifo, u.tx.done = append([]byte(nil), txq...), done
 	u.txctrl, u.rxctrl, u.ie, u.div = f[0], f[1], f[2], f[3]
 	u.queue = nil
 	if len(q) > 0 {
 		u.queue = q
 	}
-	u.update()
+	if u.irq != nil {
+		u.irq.SetLevel(u.level())
+	}
 	return nil
 }
