@@ -131,6 +131,9 @@ func (m *Machine) buildBlock(cp *codePage, cpBase, pc uint32) *block {
 			return cp.addBlock(slot, b, k)
 		case o.op == opFENCE, o.op == opFENCEI:
 			// Nothing to do: predecoded code is invalidated on every store.
+		case o.op >= opLB && o.op <= opSW:
+			o.imm = int32(uint32(o.imm) - m.mem.base) // runChain indexes the memory from its base
+			b.ops = append(b.ops, o)
 		default:
 			b.fold(o)
 		}
@@ -184,11 +187,15 @@ func (b *block) fold(o bop) {
 	b.ops = append(b.ops, o)
 }
 
-// addBlock records block b of k instructions at slot.
+// addBlock records block b of k instructions at slot. A block that does
+// not end with a terminator gets opFall: runChain walks the operations
+// until one that ends the block.
 func (cp *codePage) addBlock(slot uint32, b *block, k uint32) *block {
 	b.n = uint64(k)
 	if k == 0 {
 		b = &cp.none
+	} else if n := len(b.ops); n == 0 || !endsBlock(b.ops[n-1].op) {
+		b.ops = append(b.ops, bop{op: opFall, pc: b.end, k: k})
 	}
 	cp.blk[slot] = b
 	cp.nblk++

@@ -1,6 +1,18 @@
 package vm
 
-import "math/bits"
+import (
+	"math/bits"
+	"unsafe"
+)
+
+// chainState is what runChain keeps in memory rather than in registers,
+// so that its dispatch loop holds only the registers, the operations and
+// the index live (Go would otherwise reload them at every operation).
+type chainState struct {
+	fp    []fastPage // the memory's fast-path views
+	left  uint64     // steps left of the budget
+	lines uint64     // lines of the page the blocks run cover (bit k: line k)
+}
 
 // runBlocks runs the decoded blocks of page cp (address cpBase) from pc,
 // one after another, while a whole block fits in limit-n steps. It returns
@@ -10,162 +22,188 @@ import "math/bits"
 // address outside the page, or the steps left before limit.
 func (m *Machine) runBlocks(h *Hart, cp *codePage, cpBase, pc uint32, n, limit uint64) (uint32, uint64) {
 	x := &h.x
-	base := m.mem.base
-	fp := m.mem.fast
+	c := chainState{fp: m.mem.fast}
 	var last *block // the block run last, whose link to the next is not known
 	for {
 		off := pc - cpBase
 		if off >= pageSize {
-			return pc, n
+			break
 		}
 		b := cp.blk[off>>1]
 		if b == nil {
 			if limit-n < maxBlockLen {
-				return pc, n // the end of a batch: not worth a block
+				break // the end of a batch: not worth a block
 			}
 			b = m.buildBlock(cp, cpBase, pc)
 		}
 		if b.n == 0 || b.n > limit-n {
-			return pc, n
+			break
 		}
 		if last != nil {
 			last.link(pc, b)
 		}
-		var used uint64
-		var exit int
-		last, pc, used, exit = runChain(x, b, limit-n, fp, base, &cp.blkLines)
-		n += used
-		if exit >= 0 {
-			o := &last.ops[exit]
-			return o.pc, n + uint64(o.k)
+		var exit *bop
+		c.left = limit - n
+		last, pc, exit = runChain(x, b, &c)
+		n = limit - c.left
+		if exit != nil {
+			pc, n = exit.pc, n+uint64(exit.k)
+			break
 		}
 	}
+	cp.blkLines |= c.lines
+	return pc, n
 }
 
 // runChain runs block b on registers x, then the blocks linked after it,
-// while each fits in the steps left of budget, marking the lines each
-// block covers in lines (the page's executed-lines activity; a block left
-// at a load or store marks its lines all the same, which only makes a
-// reverse search scan a segment it could have skipped). It returns the block it ran
-// last, the next pc and the steps run. exit is -1, or the index of the
-// load or store of last whose fast path did not apply: nothing of it and
-// after it was done, and the steps of last are not counted in used.
-func runChain(x *[256]uint32, b *block, budget uint64, fp []fastPage, base uint32, lines *uint64) (last *block, pc uint32, used uint64, exit int) {
+// while each fits in the steps left (c.left, which it lowers by the steps
+// it runs), adding the lines each block covers to c.lines (the page's
+// executed-lines activity; a block left at a load or store marks its lines
+// all the same, which only makes a reverse search scan a segment it could
+// have skipped). It returns the block it ran last and the next pc. exit is
+// nil, or the operation of last where it stopped: a load or store whose
+// fast path did not apply (nothing of it and after it was done, and the
+// steps of last are not counted). Loads and stores hold their offset from
+// the memory's base in imm.
+//
+// The operations are walked by pointer: every block ends with a terminator
+// (a branch, a jump, a fused add and branch, or opFall), whose case leaves
+// the loop, and no other operation does, so the walk never passes the end
+// of b.ops (buildBlock and checkTerminated guarantee it). An operation the
+// switch does not know leaves the chain like a load whose fast path does
+// not apply.
+func runChain(x *[256]uint32, b *block, c *chainState) (last *block, pc uint32, exit *bop) {
+	var nb *block
 next:
-	*lines |= b.lines // activity: the lines of b (all its runs, followed jumps included)
-	pc = b.end
-	ops := b.ops
-	for i := 0; i < len(ops); i++ {
-		o := &ops[i]
+	c.lines |= b.lines // activity: the lines of b (all its runs, followed jumps included)
+	for o := &b.ops[0]; ; o = (*bop)(unsafe.Add(unsafe.Pointer(o), unsafe.Sizeof(bop{}))) {
 		switch o.op {
+		case opUndecoded, opBreak, opIllegal:
+			// Never in a block (listed so that the jump table starts at 0).
+			return b, 0, o
 		case opLUI:
 			x[o.rd] = uint32(o.imm)
+		case opFall:
+			goto fall
 		case opJAL:
 			x[o.rd] = o.pc
 			pc = uint32(o.imm)
+			goto jump
 		case opJALR:
-			t := (x[o.rs1] + uint32(o.imm)) &^ 1
+			pc = (x[o.rs1] + uint32(o.imm)) &^ 1
 			x[o.rd] = o.pc
-			pc = t
+			goto jump
 		case opBEQ:
 			if x[o.rs1] == x[o.rs2] {
 				pc = uint32(o.imm)
+				goto jump
 			}
+			goto fall
 		case opBNE:
 			if x[o.rs1] != x[o.rs2] {
 				pc = uint32(o.imm)
+				goto jump
 			}
+			goto fall
 		case opBLT:
 			if int32(x[o.rs1]) < int32(x[o.rs2]) {
 				pc = uint32(o.imm)
+				goto jump
 			}
+			goto fall
 		case opBGE:
 			if int32(x[o.rs1]) >= int32(x[o.rs2]) {
 				pc = uint32(o.imm)
+				goto jump
 			}
+			goto fall
 		case opBLTU:
 			if x[o.rs1] < x[o.rs2] {
 				pc = uint32(o.imm)
+				goto jump
 			}
+			goto fall
 		case opBGEU:
 			if x[o.rs1] >= x[o.rs2] {
 				pc = uint32(o.imm)
+				goto jump
 			}
+			goto fall
 		case opLW:
-			a := x[o.rs1] + uint32(o.imm) - base
-			if i := a >> pageShift; i < uint32(len(fp)) {
-				if p := fp[i].rd; p != nil && a&pageMask <= pageSize-4 {
+			a := x[o.rs1] + uint32(o.imm)
+			if fp, k := c.fp, uint(a>>pageShift); k < uint(len(fp)) {
+				if p := fp[k].rd; p != nil && a&pageMask <= pageSize-4 {
 					x[o.rd] = le.Uint32(p.data[a&pageMask:])
 					continue
 				}
 			}
-			return b, pc, used, i
+			return b, 0, o
 		case opLBU:
-			a := x[o.rs1] + uint32(o.imm) - base
-			if i := a >> pageShift; i < uint32(len(fp)) {
-				if p := fp[i].rd; p != nil {
+			a := x[o.rs1] + uint32(o.imm)
+			if fp, k := c.fp, uint(a>>pageShift); k < uint(len(fp)) {
+				if p := fp[k].rd; p != nil {
 					x[o.rd] = uint32(p.data[a&pageMask])
 					continue
 				}
 			}
-			return b, pc, used, i
+			return b, 0, o
 		case opLB:
-			a := x[o.rs1] + uint32(o.imm) - base
-			if i := a >> pageShift; i < uint32(len(fp)) {
-				if p := fp[i].rd; p != nil {
+			a := x[o.rs1] + uint32(o.imm)
+			if fp, k := c.fp, uint(a>>pageShift); k < uint(len(fp)) {
+				if p := fp[k].rd; p != nil {
 					x[o.rd] = uint32(int32(int8(p.data[a&pageMask])))
 					continue
 				}
 			}
-			return b, pc, used, i
+			return b, 0, o
 		case opLHU:
-			a := x[o.rs1] + uint32(o.imm) - base
-			if i := a >> pageShift; i < uint32(len(fp)) {
-				if p := fp[i].rd; p != nil && a&pageMask <= pageSize-2 {
+			a := x[o.rs1] + uint32(o.imm)
+			if fp, k := c.fp, uint(a>>pageShift); k < uint(len(fp)) {
+				if p := fp[k].rd; p != nil && a&pageMask <= pageSize-2 {
 					x[o.rd] = uint32(le.Uint16(p.data[a&pageMask:]))
 					continue
 				}
 			}
-			return b, pc, used, i
+			return b, 0, o
 		case opLH:
-			a := x[o.rs1] + uint32(o.imm) - base
-			if i := a >> pageShift; i < uint32(len(fp)) {
-				if p := fp[i].rd; p != nil && a&pageMask <= pageSize-2 {
+			a := x[o.rs1] + uint32(o.imm)
+			if fp, k := c.fp, uint(a>>pageShift); k < uint(len(fp)) {
+				if p := fp[k].rd; p != nil && a&pageMask <= pageSize-2 {
 					x[o.rd] = uint32(int32(int16(le.Uint16(p.data[a&pageMask:]))))
 					continue
 				}
 			}
-			return b, pc, used, i
+			return b, 0, o
 		case opSW:
-			a := x[o.rs1] + uint32(o.imm) - base
-			if i := a >> pageShift; i < uint32(len(fp)) {
-				if p := fp[i].wr; p != nil && a&pageMask <= pageSize-4 {
+			a := x[o.rs1] + uint32(o.imm)
+			if fp, k := c.fp, uint(a>>pageShift); k < uint(len(fp)) {
+				if p := fp[k].wr; p != nil && a&pageMask <= pageSize-4 {
 					le.PutUint32(p.data[a&pageMask:], x[o.rs2])
 					p.wl[a&pageMask>>LineShift] = 1 // activity: a line stored to
 					continue
 				}
 			}
-			return b, pc, used, i
+			return b, 0, o
 		case opSB:
-			a := x[o.rs1] + uint32(o.imm) - base
-			if i := a >> pageShift; i < uint32(len(fp)) {
-				if p := fp[i].wr; p != nil {
+			a := x[o.rs1] + uint32(o.imm)
+			if fp, k := c.fp, uint(a>>pageShift); k < uint(len(fp)) {
+				if p := fp[k].wr; p != nil {
 					p.data[a&pageMask] = byte(x[o.rs2])
 					p.wl[a&pageMask>>LineShift] = 1 // activity: a line stored to
 					continue
 				}
 			}
-			return b, pc, used, i
+			return b, 0, o
 		case opSH:
-			a := x[o.rs1] + uint32(o.imm) - base
-			if i := a >> pageShift; i < uint32(len(fp)) {
-				if p := fp[i].wr; p != nil && a&pageMask <= pageSize-2 {
+			a := x[o.rs1] + uint32(o.imm)
+			if fp, k := c.fp, uint(a>>pageShift); k < uint(len(fp)) {
+				if p := fp[k].wr; p != nil && a&pageMask <= pageSize-2 {
 					le.PutUint16(p.data[a&pageMask:], uint16(x[o.rs2]))
 					p.wl[a&pageMask>>LineShift] = 1 // activity: a line stored to
 					continue
 				}
 			}
-			return b, pc, used, i
+			return b, 0, o
 		case opADDI:
 			x[o.rd] = x[o.rs1] + uint32(o.imm)
 		case opSLTI:
@@ -213,76 +251,95 @@ next:
 		case opMULHU:
 			x[o.rd], _ = bits.Mul32(x[o.rs1], x[o.rs2])
 		case opDIV:
-			x[o.rd] = div(x[o.rs1], x[o.rs2])
+			x[o.rd] = divOp(x[o.rs1], x[o.rs2])
 		case opDIVU:
-			a, d := x[o.rs1], x[o.rs2]
-			if d == 0 {
-				x[o.rd] = ^uint32(0)
-			} else {
-				x[o.rd] = a / d
-			}
+			x[o.rd] = divuOp(x[o.rs1], x[o.rs2])
 		case opREM:
-			x[o.rd] = rem(x[o.rs1], x[o.rs2])
+			x[o.rd] = remOp(x[o.rs1], x[o.rs2])
 		case opADDIBEQ:
 			x[o.rd] = x[o.rs1] + uint32(o.imm)
 			if b1, b2 := uint8(o.k), uint8(o.k>>8); x[b1] == x[b2] {
 				pc = o.pc
+				goto jump
 			}
+			goto fall
 		case opADDIBNE:
 			x[o.rd] = x[o.rs1] + uint32(o.imm)
 			if b1, b2 := uint8(o.k), uint8(o.k>>8); x[b1] != x[b2] {
 				pc = o.pc
+				goto jump
 			}
+			goto fall
 		case opADDIBLT:
 			x[o.rd] = x[o.rs1] + uint32(o.imm)
 			if b1, b2 := uint8(o.k), uint8(o.k>>8); int32(x[b1]) < int32(x[b2]) {
 				pc = o.pc
+				goto jump
 			}
+			goto fall
 		case opADDIBGE:
 			x[o.rd] = x[o.rs1] + uint32(o.imm)
 			if b1, b2 := uint8(o.k), uint8(o.k>>8); int32(x[b1]) >= int32(x[b2]) {
 				pc = o.pc
+				goto jump
 			}
+			goto fall
 		case opADDIBLTU:
 			x[o.rd] = x[o.rs1] + uint32(o.imm)
 			if b1, b2 := uint8(o.k), uint8(o.k>>8); x[b1] < x[b2] {
 				pc = o.pc
+				goto jump
 			}
+			goto fall
 		case opADDIBGEU:
 			x[o.rd] = x[o.rs1] + uint32(o.imm)
 			if b1, b2 := uint8(o.k), uint8(o.k>>8); x[b1] >= x[b2] {
 				pc = o.pc
+				goto jump
 			}
+			goto fall
 		case opADDBEQ:
 			x[o.rd] = x[o.rs1] + x[o.rs2]
 			if b1, b2 := uint8(o.k), uint8(o.k>>8); x[b1] == x[b2] {
 				pc = o.pc
+				goto jump
 			}
+			goto fall
 		case opADDBNE:
 			x[o.rd] = x[o.rs1] + x[o.rs2]
 			if b1, b2 := uint8(o.k), uint8(o.k>>8); x[b1] != x[b2] {
 				pc = o.pc
+				goto jump
 			}
+			goto fall
 		case opADDBLT:
 			x[o.rd] = x[o.rs1] + x[o.rs2]
 			if b1, b2 := uint8(o.k), uint8(o.k>>8); int32(x[b1]) < int32(x[b2]) {
 				pc = o.pc
+				goto jump
 			}
+			goto fall
 		case opADDBGE:
 			x[o.rd] = x[o.rs1] + x[o.rs2]
 			if b1, b2 := uint8(o.k), uint8(o.k>>8); int32(x[b1]) >= int32(x[b2]) {
 				pc = o.pc
+				goto jump
 			}
+			goto fall
 		case opADDBLTU:
 			x[o.rd] = x[o.rs1] + x[o.rs2]
 			if b1, b2 := uint8(o.k), uint8(o.k>>8); x[b1] < x[b2] {
 				pc = o.pc
+				goto jump
 			}
+			goto fall
 		case opADDBGEU:
 			x[o.rd] = x[o.rs1] + x[o.rs2]
 			if b1, b2 := uint8(o.k), uint8(o.k>>8); x[b1] >= x[b2] {
 				pc = o.pc
+				goto jump
 			}
+			goto fall
 		case opADDIADDI:
 			x[o.rd] = x[o.rs1] + uint32(o.imm)
 			x[uint8(o.k)] = x[uint8(o.k>>8)] + o.pc
@@ -296,24 +353,51 @@ next:
 			x[o.rd] = x[o.rs1] + x[o.rs2]
 			x[uint8(o.k)] = x[uint8(o.k>>8)] + x[uint8(o.k>>16)]
 		case opREMU:
-			a, d := x[o.rs1], x[o.rs2]
-			if d != 0 {
-				a %= d
-			}
-			x[o.rd] = a
+			x[o.rd] = remuOp(x[o.rs1], x[o.rs2])
+		default: // opUndecoded, opBreak, opIllegal: never in a block
+			return b, 0, o
 		}
 	}
-	used += b.n
-	nb := b.fall
-	if pc != b.end {
-		nb = nil
-		if pc == b.jumpPC {
-			nb = b.jump
-		}
+fall:
+	c.left -= b.n
+	pc, nb = b.end, b.fall
+	goto link
+jump:
+	c.left -= b.n
+	nb = nil
+	if pc == b.jumpPC {
+		nb = b.jump
 	}
-	if nb == nil || nb.n > budget-used {
-		return b, pc, used, -1
+link:
+	if nb == nil || nb.n > c.left {
+		return b, pc, nil
 	}
 	b = nb
 	goto next
+}
+
+// The divisions of runChain, kept out of line: x86 divides in fixed
+// registers, and inlined they made Go shuffle the loop's registers around
+// every operation.
+
+//go:noinline
+func divOp(a, b uint32) uint32 { return div(a, b) }
+
+//go:noinline
+func remOp(a, b uint32) uint32 { return rem(a, b) }
+
+//go:noinline
+func divuOp(a, d uint32) uint32 {
+	if d == 0 {
+		return ^uint32(0)
+	}
+	return a / d
+}
+
+//go:noinline
+func remuOp(a, d uint32) uint32 {
+	if d != 0 {
+		a %= d
+	}
+	return a
 }
