@@ -32,7 +32,8 @@ type bop struct {
 //
 // fall and jump link a block to the blocks that followed it (at end, and at
 // jumpPC) once they were seen, so that runChain goes from block to block
-// without a lookup. Links stay within the page: its blocks are dropped all
+// without a lookup. Until then they are the page's unlinked block, whose
+// step count never fits a budget, and jumpPC is 1, no instruction's address. Links stay within the page: its blocks are dropped all
 // together (dropBlocks), so a link never outlives its target.
 type block struct {
 	ops    []bop
@@ -91,7 +92,7 @@ func (m *Machine) slotInsn(cp *codePage, cpBase, pc uint32) *insn {
 // buildBlock decodes the block starting at pc of page cp and records it.
 // A slot where no block can start gets the page's empty block.
 func (m *Machine) buildBlock(cp *codePage, cpBase, pc uint32) *block {
-	b := &block{start: pc}
+	b := &block{start: pc, fall: &cp.unlinked, jump: &cp.unlinked, jumpPC: 1}
 	slot := (pc - cpBase) >> 1
 	var k uint32
 	for k < maxBlockLen && pc-cpBase < pageSize {

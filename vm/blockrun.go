@@ -76,6 +76,7 @@ func runChain(x *[256]uint32, b *block, c *chainState) (last *block, pc uint32, 
 	var nb *block
 next:
 	c.lines |= b.lines // activity: the lines of b (all its runs, followed jumps included)
+body:
 	for o := &b.ops[0]; ; o = (*bop)(unsafe.Add(unsafe.Pointer(o), unsafe.Sizeof(bop{}))) {
 		switch o.op {
 		case opUndecoded, opBreak, opIllegal:
@@ -251,11 +252,15 @@ next:
 		case opMULHU:
 			x[o.rd], _ = bits.Mul32(x[o.rs1], x[o.rs2])
 		case opDIV:
-			x[o.rd] = divOp(x[o.rs1], x[o.rs2])
+			x[o.rd] = fdiv(x[o.rs1], x[o.rs2])
 		case opDIVU:
-			x[o.rd] = divuOp(x[o.rs1], x[o.rs2])
+			if d := x[o.rs2]; d != 0 {
+				x[o.rd] = fdivu(x[o.rs1], d)
+			} else {
+				x[o.rd] = ^uint32(0)
+			}
 		case opREM:
-			x[o.rd] = remOp(x[o.rs1], x[o.rs2])
+			x[o.rd] = frem(x[o.rs1], x[o.rs2])
 		case opADDIBEQ:
 			x[o.rd] = x[o.rs1] + uint32(o.imm)
 			if b1, b2 := uint8(o.k), uint8(o.k>>8); x[b1] == x[b2] {
@@ -353,51 +358,58 @@ next:
 			x[o.rd] = x[o.rs1] + x[o.rs2]
 			x[uint8(o.k)] = x[uint8(o.k>>8)] + x[uint8(o.k>>16)]
 		case opREMU:
-			x[o.rd] = remuOp(x[o.rs1], x[o.rs2])
+			if a, d := x[o.rs1], x[o.rs2]; d != 0 {
+				x[o.rd] = a - fdivu(a, d)*d
+			} else {
+				x[o.rd] = a
+			}
 		default: // opUndecoded, opBreak, opIllegal: never in a block
 			return b, 0, o
 		}
 	}
 fall:
 	c.left -= b.n
-	pc, nb = b.end, b.fall
+	if nb = b.fall; nb.n > c.left { // an unlinked fall is cp.unlinked, which never fits
+		return b, b.end, nil
+	}
 	goto link
 jump:
 	c.left -= b.n
-	nb = nil
-	if pc == b.jumpPC {
-		nb = b.jump
+	if nb = b.jump; pc != b.jumpPC || nb.n > c.left {
+		return b, pc, nil
 	}
 link:
-	if nb == nil || nb.n > c.left {
-		return b, pc, nil
+	if nb == b {
+		goto body // a loop: its lines are marked
 	}
 	b = nb
 	goto next
 }
 
-// The divisions of runChain, kept out of line: x86 divides in fixed
-// registers, and inlined they made Go shuffle the loop's registers around
-// every operation.
+// The divisions of runChain divide in floating point: x86's integer
+// division works in fixed registers, around which Go shuffled the loop's
+// registers at every operation. The quotient is exact: the divisor and
+// dividend are below 2^32 in magnitude, so a non-integer quotient q lies at
+// least 1/|d| from the next integer, more than double rounding's error
+// (|q| * 2^-53 <= |a|/|d| * 2^-53 < 1/|d|), and truncation finds the
+// integer division's result. divu and remu leave d = 0 to the caller.
 
-//go:noinline
-func divOp(a, b uint32) uint32 { return div(a, b) }
+// fdivu is a/d for d != 0.
+func fdivu(a, d uint32) uint32 { return uint32(float64(a) / float64(d)) }
 
-//go:noinline
-func remOp(a, b uint32) uint32 { return rem(a, b) }
-
-//go:noinline
-func divuOp(a, d uint32) uint32 {
+// fdiv is RISC-V div: -1 for d = 0; MinInt32 / -1 overflows to MinInt32
+// (2^31 truncated to 32 bits).
+func fdiv(a, d uint32) uint32 {
 	if d == 0 {
 		return ^uint32(0)
 	}
-	return a / d
+	return uint32(int64(float64(int32(a)) / float64(int32(d))))
 }
 
-//go:noinline
-func remuOp(a, d uint32) uint32 {
-	if d != 0 {
-		a %= d
+// frem is RISC-V rem: a for d = 0; 0 for MinInt32 % -1.
+func frem(a, d uint32) uint32 {
+	if d == 0 {
+		return a
 	}
-	return a
+	return a - fdiv(a, d)*d
 }
