@@ -33,6 +33,9 @@ const (
 // falls through to its end address.
 const opFall = opADDADD + 1
 
+// runChain switches on op&127: every operation must fit in 7 bits.
+const _ = uint8(127 - opFall)
+
 // endsBlock reports whether op leaves runChain's walk of a block's
 // operations: a branch or jump, an add fused with a branch, or opFall.
 func endsBlock(op uint8) bool {
