@@ -19,43 +19,99 @@ type chainState struct {
 // the pc and step count at the first instruction it leaves to the
 // per-instruction executor: one no block can hold (a CSR access, a trap,
 // a breakpoint, ...), a load or store whose fast path does not apply, an
-// address outside the page, or the steps left before limit.
+// address outside the page, or the steps left before limit. A load from a
+// device does not leave the blocks: runBlocks does it as the executor
+// would (deviceLoad) and goes on with the rest of its block, unless the
+// load ends the batch (m.brk, as the executor's slow path does), and then
+// it returns the pc and count after it.
 func (m *Machine) runBlocks(h *Hart, cp *codePage, cpBase, pc uint32, n, limit uint64) (uint32, uint64) {
 	x := &h.x
 	c := chainState{fp: m.mem.fast}
-	var last *block // the block run last, whose link to the next is not known
+	var b, last *block // last: the block run last, whose link to the next is not known
+	var from *bop      // where to go on in last after a device load
 	for {
-		off := pc - cpBase
-		if off >= pageSize {
-			break
-		}
-		b := cp.blk[off>>1]
-		if b == nil {
-			if limit-n < maxBlockLen {
-				break // the end of a batch: not worth a block
+		if from == nil {
+			off := pc - cpBase
+			if off >= pageSize {
+				break
 			}
-			b = m.buildBlock(cp, cpBase, pc)
-		}
-		if b.n == 0 || b.n > limit-n {
-			break
-		}
-		if last != nil {
-			last.link(pc, b)
+			if b = cp.blk[off>>1]; b == nil {
+				if limit-n < maxBlockLen {
+					break // the end of a batch: not worth a block
+				}
+				b = m.buildBlock(cp, cpBase, pc)
+			}
+			if b.n == 0 || b.n > limit-n {
+				break
+			}
+			if last != nil {
+				last.link(pc, b)
+			}
+			from = &b.ops[0]
+		} else {
+			b = last // its steps fit: it was entered
 		}
 		var exit *bop
 		c.left = limit - n
-		last, pc, exit = runChain(x, b, &c)
+		last, pc, exit = runChain(x, b, &c, from)
+		from = nil
 		n = limit - c.left
-		if exit != nil {
-			pc, n = exit.pc, n+uint64(exit.k)
+		if exit == nil {
+			continue
+		}
+		at := n + uint64(exit.k) // the steps before the exit's instruction
+		if !m.deviceLoad(h, exit, at) {
+			pc, n = exit.pc, at
 			break
 		}
+		if m.brk {
+			m.brkPC = exit.pc
+			pc, n = exit.pc+uint32(cp.s[(exit.pc-cpBase)>>1].ln), at+1
+			break
+		}
+		from = (*bop)(unsafe.Add(unsafe.Pointer(exit), unsafe.Sizeof(bop{}))) // a load never ends a block
 	}
 	cp.blkLines |= c.lines
 	return pc, n
 }
 
-// runChain runs block b on registers x, then the blocks linked after it,
+// deviceLoad does load o of a block, which left it, when its address is
+// outside RAM: through the slow path, as the executor's switch would with
+// inflight steps before it. It reports false, having done nothing, for a
+// load from RAM (the first of a page, a watched page, a page's end) or
+// one that faults: the switch then runs it.
+func (m *Machine) deviceLoad(h *Hart, o *bop, inflight uint64) bool {
+	var size int
+	switch o.op {
+	case opLB, opLBU:
+		size = 1
+	case opLH, opLHU:
+		size = 2
+	case opLW:
+		size = 4
+	default:
+		return false
+	}
+	addr := h.x[o.rs1] + uint32(o.imm) + m.mem.base // imm is relative to the base
+	if m.mem.contains(addr, uint32(size)) {
+		return false
+	}
+	v, ok := m.load(h, addr, size, inflight)
+	if !ok {
+		return false // a fault has no effect: the switch takes it again
+	}
+	switch o.op {
+	case opLB:
+		v = uint32(int32(int8(v)))
+	case opLH:
+		v = uint32(int32(int16(v)))
+	}
+	h.x[o.rd] = v
+	return true
+}
+
+// runChain runs block b on registers x from its operation o, then the
+// blocks linked after it,
 // while each fits in the steps left (c.left, which it lowers by the steps
 // it runs), adding the lines each block covers to c.lines (the page's
 // executed-lines activity; a block left at a load or store marks its lines
@@ -69,16 +125,20 @@ func (m *Machine) runBlocks(h *Hart, cp *codePage, cpBase, pc uint32, n, limit u
 // The operations are walked by pointer: every block ends with a terminator
 // (a branch, a jump, a fused add and branch, or opFall), whose case leaves
 // the loop, and no other operation does, so the walk never passes the end
-// of b.ops (buildBlock and checkTerminated guarantee it). An operation the
+// of b.ops (addBlock guarantees it). An operation the
 // switch does not know leaves the chain like a load whose fast path does
 // not apply.
-func runChain(x *[256]uint32, b *block, c *chainState) (last *block, pc uint32, exit *bop) {
+func runChain(x *[256]uint32, b *block, c *chainState, o *bop) (last *block, pc uint32, exit *bop) {
 	var nb *block
 	_ = x[0] // one nil check of x for every operation below
+	c.lines |= b.lines
+	goto run
 next:
 	c.lines |= b.lines // activity: the lines of b (all its runs, followed jumps included)
 body:
-	for o := &b.ops[0]; ; o = (*bop)(unsafe.Add(unsafe.Pointer(o), unsafe.Sizeof(bop{}))) {
+	o = &b.ops[0]
+run:
+	for ; ; o = (*bop)(unsafe.Add(unsafe.Pointer(o), unsafe.Sizeof(bop{}))) {
 		switch o.op & 127 {
 		case opUndecoded, opBreak, opIllegal, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127:
 			// Never in a block (listed so that the jump table covers 0-127).
