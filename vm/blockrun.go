@@ -136,7 +136,7 @@ func runChain(x *[256]uint32, b *block, c *chainState, o *bop) (last *block, pc 
 next:
 	c.lines |= b.lines // activity: the lines of b (all its runs, followed jumps included)
 body:
-	o = &b.ops[0]
+	o = unsafe.SliceData(b.ops) // never empty (addBlock): &b.ops[0] without its check
 run:
 	for ; ; o = (*bop)(unsafe.Add(unsafe.Pointer(o), unsafe.Sizeof(bop{}))) {
 		switch o.op & 127 {
