@@ -131,7 +131,7 @@ func (m *Machine) deviceLoad(h *Hart, o *bop, inflight uint64) bool {
 func runChain(x *[256]uint32, b *block, c *chainState, o *bop) (last *block, pc uint32, exit *bop) {
 	var nb *block
 	_ = x[0] // one nil check of x for every operation below
-	c.lines |= b.lines
+	c.lines |= b.lines // activity: as below (b may be resumed after a device load: marked again)
 	goto run
 next:
 	c.lines |= b.lines // activity: the lines of b (all its runs, followed jumps included)
@@ -141,7 +141,9 @@ run:
 	for ; ; o = (*bop)(unsafe.Add(unsafe.Pointer(o), unsafe.Sizeof(bop{}))) {
 		switch o.op & 127 {
 		case opUndecoded, opBreak, opIllegal, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127:
-			// Never in a block (listed so that the jump table covers 0-127).
+			// Never in a block. 88-127 are the values above opFall, listed so
+			// that the jump table covers 0-127 without a range check (a new
+			// operation makes one of them a duplicate case: a compile error).
 			return b, 0, o
 		case opLUI:
 			x[o.rd] = uint32(o.imm)
