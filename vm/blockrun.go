@@ -130,7 +130,7 @@ func (m *Machine) deviceLoad(h *Hart, o *bop, inflight uint64) bool {
 // not apply.
 func runChain(x *[256]uint32, b *block, c *chainState, o *bop) (last *block, pc uint32, exit *bop) {
 	var nb *block
-	_ = x[0] // one nil check of x for every operation below
+	_ = x[0]           // one nil check of x for every operation below
 	c.lines |= b.lines // activity: as below (b may be resumed after a device load: marked again)
 	goto run
 next:
