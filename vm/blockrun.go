@@ -241,9 +241,9 @@ run:
 		case opSW:
 			a := x[o.rs1] + uint32(o.imm)
 			if fp, k := c.fp, uint(a>>pageShift); k < uint(len(fp)) {
-				if p := fp[k].wr; p != nil && a&pageMask <= pageSize-4 {
-					le.PutUint32(p.data[a&pageMask:], x[o.rs2])
-					p.wl[a&pageMask>>LineShift] = 1 // activity: a line stored to
+				if p, off := fp[k].wr, a&pageMask; p != nil && off <= pageSize-4 {
+					le.PutUint32(p.data[off:], x[o.rs2])
+					p.wl[off>>LineShift] = 1 // activity: a line stored to
 					continue
 				}
 			}
@@ -252,8 +252,9 @@ run:
 			a := x[o.rs1] + uint32(o.imm)
 			if fp, k := c.fp, uint(a>>pageShift); k < uint(len(fp)) {
 				if p := fp[k].wr; p != nil {
-					p.data[a&pageMask] = byte(x[o.rs2])
-					p.wl[a&pageMask>>LineShift] = 1 // activity: a line stored to
+					off := a & pageMask
+					p.data[off] = byte(x[o.rs2])
+					p.wl[off>>LineShift] = 1 // activity: a line stored to
 					continue
 				}
 			}
@@ -261,9 +262,9 @@ run:
 		case opSH:
 			a := x[o.rs1] + uint32(o.imm)
 			if fp, k := c.fp, uint(a>>pageShift); k < uint(len(fp)) {
-				if p := fp[k].wr; p != nil && a&pageMask <= pageSize-2 {
-					le.PutUint16(p.data[a&pageMask:], uint16(x[o.rs2]))
-					p.wl[a&pageMask>>LineShift] = 1 // activity: a line stored to
+				if p, off := fp[k].wr, a&pageMask; p != nil && off <= pageSize-2 {
+					le.PutUint16(p.data[off:], uint16(x[o.rs2]))
+					p.wl[off>>LineShift] = 1 // activity: a line stored to
 					continue
 				}
 			}
