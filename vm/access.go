@@ -10,7 +10,7 @@ func (m *Machine) codeAt(pc uint32) (*codePage, uint32) {
 	i := (pc - mem.base) >> pageShift
 	cp := mem.code[i]
 	if cp == nil {
-		cp = new(codePage)
+		cp = newCodePage()
 		mem.code[i] = cp
 		mem.fast[i].wr = nil // stores to a code page take the slow path
 		pageAddr := mem.base + i<<pageShift

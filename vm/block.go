@@ -32,7 +32,8 @@ type bop struct {
 //
 // fall and jump link a block to the blocks that followed it (at end, and at
 // jumpPC) once they were seen, so that runChain goes from block to block
-// without a lookup. Links stay within the page: its blocks are dropped all
+// without a lookup. Until then they are the page's unlinked block, whose
+// step count never fits a budget, and jumpPC is 1, no instruction's address. Links stay within the page: its blocks are dropped all
 // together (dropBlocks), so a link never outlives its target.
 type block struct {
 	ops    []bop
@@ -91,7 +92,7 @@ func (m *Machine) slotInsn(cp *codePage, cpBase, pc uint32) *insn {
 // buildBlock decodes the block starting at pc of page cp and records it.
 // A slot where no block can start gets the page's empty block.
 func (m *Machine) buildBlock(cp *codePage, cpBase, pc uint32) *block {
-	b := &block{start: pc}
+	b := &block{start: pc, fall: &cp.unlinked, jump: &cp.unlinked, jumpPC: 1}
 	slot := (pc - cpBase) >> 1
 	var k uint32
 	for k < maxBlockLen && pc-cpBase < pageSize {
@@ -131,6 +132,9 @@ func (m *Machine) buildBlock(cp *codePage, cpBase, pc uint32) *block {
 			return cp.addBlock(slot, b, k)
 		case o.op == opFENCE, o.op == opFENCEI:
 			// Nothing to do: predecoded code is invalidated on every store.
+		case o.op >= opLB && o.op <= opSW:
+			o.imm = int32(uint32(o.imm) - m.mem.base) // runChain indexes the memory from its base
+			b.ops = append(b.ops, o)
 		default:
 			b.fold(o)
 		}
@@ -184,11 +188,15 @@ func (b *block) fold(o bop) {
 	b.ops = append(b.ops, o)
 }
 
-// addBlock records block b of k instructions at slot.
+// addBlock records block b of k instructions at slot. A block that does
+// not end with a terminator gets opFall: runChain walks the operations
+// until one that ends the block.
 func (cp *codePage) addBlock(slot uint32, b *block, k uint32) *block {
 	b.n = uint64(k)
 	if k == 0 {
 		b = &cp.none
+	} else if n := len(b.ops); n == 0 || !endsBlock(b.ops[n-1].op) {
+		b.ops = append(b.ops, bop{op: opFall, pc: b.end, k: k})
 	}
 	cp.blk[slot] = b
 	cp.nblk++

@@ -116,6 +116,19 @@ func TestBlocksMatchFullSwitchAtRandomStops(t *testing.T) {
 			p.randomWalk(uint64(k), 300)
 		})
 	}
+	for _, watched := range []bool{false, true} {
+		t.Run("device-polling", func(t *testing.T) {
+			p := newPair(t, func(noFast bool) *Machine {
+				m := newTestMachine(t, Config{}, devicePollProg())
+				if watched { // a read watchpoint on a device register stops at the load
+					m.SetWatchpoint(mtimeAddr, 4, AccessRead)
+				}
+				m.noFast = noFast
+				return m
+			})
+			p.randomWalk(99, 400)
+		})
+	}
 	for _, harts := range []int{1, 2} {
 		t.Run("timer-interrupts", func(t *testing.T) {
 			p := newPair(t, func(noFast bool) *Machine {
@@ -126,4 +139,20 @@ func TestBlocksMatchFullSwitchAtRandomStops(t *testing.T) {
 			p.randomWalk(uint64(100+harts), 400)
 		})
 	}
+}
+
+// devicePollProg polls the UART line status and reads mtime in a loop, as
+// firmware waiting for input or a deadline does, reading each byte that
+// arrives (signed: lb). The UART receive interrupt is enabled at the PLIC
+// but not taken, so the byte's arrival and its read change mip: the load
+// inside a block then ends the batch.
+func devicePollProg() []uint32 {
+	return prog(
+		irqSetup(),
+		li(5, uartBase), li(6, mtimeAddr), li(12, ramBase+0x8000),
+		// loop:
+		lbu(7, 5, 5), andi(7, 7, 1), beq(7, 0, 8), lb(9, 5, 0),
+		lw(8, 6, 0), add(10, 10, 8), add(10, 10, 9), sw(10, 12, 0),
+		jal(0, -32),
+	)
 }

@@ -29,6 +29,19 @@ const (
 	opADDADD
 )
 
+// opFall ends a block that does not end with a branch or jump: the block
+// falls through to its end address.
+const opFall = opADDADD + 1
+
+// runChain switches on op&127: every operation must fit in 7 bits.
+const _ = uint8(127 - opFall)
+
+// endsBlock reports whether op leaves runChain's walk of a block's
+// operations: a branch or jump, an add fused with a branch, or opFall.
+func endsBlock(op uint8) bool {
+	return op >= opJAL && op <= opBGEU || op >= opADDIBEQ && op <= opADDBGEU || op == opFall
+}
+
 // fusePair fuses the addi or add o with the operation before it when that
 // is an unfused addi or add of the instruction just before, and reports
 // whether it did.

@@ -50,7 +50,10 @@ loop:
 				break
 			}
 			if !m.noFast {
-				if pc, n = m.runBlocks(h, cp, cpBase, pc, n, limit); n >= limit {
+				if pc, n = m.runBlocks(h, cp, cpBase, pc, n, limit); m.brk {
+					goto done // a device load in a block ended the batch
+				}
+				if n >= limit {
 					break
 				}
 				if off = pc - cpBase; off >= pageSize {

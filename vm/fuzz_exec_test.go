@@ -10,6 +10,7 @@ import (
 func FuzzExecute(f *testing.F) {
 	f.Add(wordsBytes(computeProg()), uint8(1))
 	f.Add(wordsBytes(workProg()[:40]), uint8(2))
+	f.Add(wordsBytes(devicePollProg()), uint8(0)) // device loads inside blocks
 	f.Add(wordsBytes(prog(lrw(5, 6), scw(7, 6, 5), amoadd(5, 6, 7), uint32(wfi), uint32(mret))), uint8(2))
 	f.Fuzz(func(t *testing.T, code []byte, harts uint8) {
 		if len(code) > 1<<14 {

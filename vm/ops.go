@@ -106,8 +106,16 @@ type codePage struct {
 	nblk     int                       // entries set in blk
 	bps      uint64                    // breakpoint fingerprint the blocks were built under
 	none     block                     // the entry of slots where no block starts
+	unlinked block                     // the link of blocks not followed yet (n: the most steps)
 	lines    lineMarks                 // activity: lines executed one instruction at a time (exec's switch)
 	blkLines uint64                    // activity: lines executed by blocks (bit k: line k)
+}
+
+// newCodePage returns an empty code page.
+func newCodePage() *codePage {
+	cp := new(codePage)
+	cp.unlinked.n = ^uint64(0)
+	return cp
 }
 
 // invalidate forgets the decoded instructions overlapping bytes [o, o+n).
