@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"sync"
 	"sync/atomic"
 
 	"github.com/rewind-debugger/rewind/checkpoint"
@@ -68,6 +69,7 @@ type Session struct {
 	cache frameCache
 
 	paused   atomic.Bool
+	predMu   sync.Mutex           // serializes evaluations at hits (hitsmachine.go)
 	seekRes  map[hitKey]hitResult // and why
 	lastHit  hitResult            // the predicate's latest decision
 	condErr  string               // the latest condition that failed to evaluate
