@@ -83,6 +83,7 @@ type Session struct {
 	gdb      gdbState             // value history, convenience variables, bookmarks
 	tasks    taskState            // RTOS awareness (tasks.go)
 	periph   periphState          // the SVD file (periphsvd.go)
+	events   eventsCache          // events query answers (queryeventscache.go)
 }
 
 // ErrNoProgram is returned by New when there is no ELF.
