@@ -2,6 +2,7 @@ package adapter
 
 import (
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -284,5 +285,53 @@ func TestQueryCancel(t *testing.T) {
 	}
 	if n := len(c.eventsNamed("stopped")); n != stops {
 		t.Errorf("%d stopped events after the query", n-stops)
+	}
+}
+
+// TestTimelineLanesCancel: lanes of rewind/timeline that take longer than
+// laneWait to find are searched as an operation, so cancel interrupts them
+// (the answer comes, its lanes say they were paused) and the reader keeps
+// reading meanwhile; an interrupted answer is not kept, and the next
+// request completes it.
+func TestTimelineLanesCancel(t *testing.T) {
+	c := newClientWith(t, Options{laneWait: -1}) // searched as an operation at once
+	elf, _ := filepath.Abs(filepath.Join("..", "testdata", "dataflow", "histload.elf"))
+	c.ok("initialize", map[string]any{"adapterID": "rewind"}, nil)
+	c.ok("launch", map[string]any{"program": elf, "stopOnEntry": true}, nil)
+	c.waitEvent("initialized", nil)
+	c.configure()
+	c.ok("continue", map[string]any{"threadId": 1}, nil)
+	time.Sleep(2 * time.Second)
+	c.ok("pause", map[string]any{"threadId": 1}, nil)
+	c.stopped()
+
+	spec := map[string]any{"lanes": map[string]any{"interrupts": true, "calls": []string{"sample", "trap_handler"},
+		"writes": []map[string]any{{"expression": "marker"}, {"expression": "ticks"}}}}
+	q := c.send("rewind/timeline", spec)
+	cancel := c.send("cancel", map[string]any{"requestId": q})
+	got := map[int]msg{}
+	for len(got) < 2 {
+		if m := c.next(); m.Type == "response" {
+			got[m.RequestSeq] = m
+		}
+	}
+	if !got[cancel].Success {
+		t.Errorf("cancel failed: %s", got[cancel].Message)
+	}
+	var tl struct {
+		Lanes []timelineLane `json:"lanes"`
+	}
+	if !got[q].Success || json.Unmarshal(got[q].Body, &tl) != nil {
+		t.Fatalf("the cancelled timeline: success %v, %q", got[q].Success, got[q].Message)
+	}
+	if !lanesPaused(tl.Lanes) {
+		t.Fatalf("the cancelled timeline's lanes do not say they were paused: %+v", tl.Lanes)
+	}
+	var again struct {
+		Lanes []timelineLane `json:"lanes"`
+	}
+	c.ok("rewind/timeline", spec, &again)
+	if len(again.Lanes) < 2 || lanesPaused(again.Lanes) || again.Lanes[0].Total == 0 {
+		t.Fatalf("the timeline after the cancel: %+v", again.Lanes)
 	}
 }
