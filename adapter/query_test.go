@@ -250,15 +250,7 @@ func hasEvent(evs []debugger.TrapEvent, t uint64) bool {
 // sent, and the session is where it was and answers again.
 func TestQueryCancel(t *testing.T) {
 	c := newClient(t)
-	elf, _ := filepath.Abs(filepath.Join("..", "testdata", "dataflow", "histload.elf"))
-	c.ok("initialize", map[string]any{"adapterID": "rewind"}, nil)
-	c.ok("launch", map[string]any{"program": elf, "stopOnEntry": true}, nil)
-	c.waitEvent("initialized", nil)
-	c.configure()
-	c.ok("continue", map[string]any{"threadId": 1}, nil)
-	time.Sleep(2 * time.Second)
-	c.ok("pause", map[string]any{"threadId": 1}, nil)
-	c.stopped()
+	runHistload(c)
 	before := c.top()
 	stops := len(c.eventsNamed("stopped"))
 
@@ -288,13 +280,8 @@ func TestQueryCancel(t *testing.T) {
 	}
 }
 
-// TestTimelineLanesCancel: lanes of rewind/timeline that take longer than
-// laneWait to find are searched as an operation, so cancel interrupts them
-// (the answer comes, its lanes say they were paused) and the reader keeps
-// reading meanwhile; an interrupted answer is not kept, and the next
-// request completes it.
-func TestTimelineLanesCancel(t *testing.T) {
-	c := newClientWith(t, Options{laneWait: -1}) // searched as an operation at once
+// runHistload launches histload and runs it for two seconds.
+func runHistload(c *client) {
 	elf, _ := filepath.Abs(filepath.Join("..", "testdata", "dataflow", "histload.elf"))
 	c.ok("initialize", map[string]any{"adapterID": "rewind"}, nil)
 	c.ok("launch", map[string]any{"program": elf, "stopOnEntry": true}, nil)
@@ -304,6 +291,16 @@ func TestTimelineLanesCancel(t *testing.T) {
 	time.Sleep(2 * time.Second)
 	c.ok("pause", map[string]any{"threadId": 1}, nil)
 	c.stopped()
+}
+
+// TestTimelineLanesCancel: lanes of rewind/timeline that take longer than
+// laneWait to find are searched as an operation, so cancel interrupts them
+// (the answer comes, its lanes say they were paused) and the reader keeps
+// reading meanwhile; an interrupted answer is not kept, and the next
+// request completes it.
+func TestTimelineLanesCancel(t *testing.T) {
+	c := newClientWith(t, Options{laneWait: -1}) // searched as an operation at once
+	runHistload(c)
 
 	spec := map[string]any{"lanes": map[string]any{"interrupts": true, "calls": []string{"sample", "trap_handler"},
 		"writes": []map[string]any{{"expression": "marker"}, {"expression": "ticks"}}}}
