@@ -84,6 +84,7 @@ type Session struct {
 	tasks    taskState            // RTOS awareness (tasks.go)
 	periph   periphState          // the SVD file (periphsvd.go)
 	events   eventsCache          // events query answers (queryeventscache.go)
+	taskKept taskTimelineKept     // the last whole-history task timeline (tasktimelinekept.go)
 }
 
 // ErrNoProgram is returned by New when there is no ELF.
