@@ -83,7 +83,6 @@ func (s *Server) lanesFor(sess *debugger.Session, spec laneSpec, h debugger.Hist
 	if s.lanes.key == key {
 		return s.lanes.lanes
 	}
-	sess.ClearPause()
 	var makers []func() []timelineLane
 	switch { // one search of the history for both kinds when both are asked
 	case spec.Interrupts && spec.Exceptions:

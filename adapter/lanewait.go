@@ -23,6 +23,7 @@ func (s *Server) timelineWithin(sess *debugger.Session, a timelineArgs) (timelin
 	if s.laneWait < 0 {
 		return timelineBody{}, false
 	}
+	sess.ClearPause() // the runner clears it for the operation (launch)
 	var mu sync.Mutex
 	over, fired := false, false
 	t := time.AfterFunc(s.laneWait, func() {
