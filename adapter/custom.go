@@ -82,18 +82,39 @@ func (s *Server) onTimeline(req *envelope) {
 	if !s.decode(req, &a) {
 		return
 	}
-	var h debugger.History
-	var lanes []timelineLane
+	cached := true
 	if !s.withSession(req, func(sess *debugger.Session) {
-		h = sess.History()
-		if a.Lanes != nil {
-			lanes = s.lanesFor(sess, *a.Lanes, h)
+		cached = a.Lanes == nil || s.lanesCached(*a.Lanes, sess.History())
+	}) {
+		return
+	}
+	var body timelineBody
+	done := true
+	if !s.withSession(req, func(sess *debugger.Session) {
+		if cached {
+			body = s.timelineOf(sess, a)
+		} else {
+			body, done = s.timelineWithin(sess, a)
 		}
 	}) {
 		return
 	}
-	if a.Lanes != nil {
+	if !done { // a long search: on the runner, so pause and cancel stop it
+		s.runQuery(req, func(sess *debugger.Session) (any, error) { return s.timelineOf(sess, a), nil })
+		return
+	}
+	if !cached {
 		s.endProgress() // the searches of the lanes may have opened one
+	}
+	s.reply(req, body)
+}
+
+// timelineOf is rewind/timeline's answer. Called with s.mu held.
+func (s *Server) timelineOf(sess *debugger.Session, a timelineArgs) timelineBody {
+	h := sess.History()
+	var lanes []timelineLane
+	if a.Lanes != nil {
+		lanes = s.lanesFor(sess, *a.Lanes, h)
 	}
 	body := timelineBody{Start: h.Start, End: h.End, Now: h.Now, Checkpoints: h.Checkpoints,
 		Stops: []timelineStop{}, Output: []timelineText{}, Lanes: lanes}
@@ -110,5 +131,5 @@ func (s *Server) onTimeline(req *envelope) {
 	for _, o := range h.Output {
 		body.Output = append(body.Output, timelineText{Time: o.Time, Text: o.Text})
 	}
-	s.reply(req, body)
+	return body
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/rewind-debugger/rewind/debugger"
 )
@@ -77,38 +78,69 @@ type laneCache struct {
 // lanesFor returns the lanes spec asks for, from the cache when the
 // history has not changed since. Called with s.mu held.
 func (s *Server) lanesFor(sess *debugger.Session, spec laneSpec, h debugger.History) []timelineLane {
-	if len(spec.Calls) > maxLaneSpecs {
-		spec.Calls = spec.Calls[:maxLaneSpecs]
-	}
-	if len(spec.Writes) > maxLaneSpecs {
-		spec.Writes = spec.Writes[:maxLaneSpecs]
-	}
-	b, _ := json.Marshal(spec)
-	key := fmt.Sprintf("%s@%d-%d#%d", b, h.Start, h.End, s.forks.Load())
+	spec = spec.bounded()
+	key := s.lanesKey(spec, h)
 	if s.lanes.key == key {
 		return s.lanes.lanes
 	}
-	sess.ClearPause()
-	lanes := []timelineLane{}
+	var makers []func() []timelineLane
 	switch { // one search of the history for both kinds when both are asked
 	case spec.Interrupts && spec.Exceptions:
-		lanes = append(lanes, s.eventLanes(sess, debugger.EventAnyTrap)...)
+		makers = append(makers, func() []timelineLane { return s.eventLanes(sess, debugger.EventAnyTrap) })
 	case spec.Interrupts:
-		lanes = append(lanes, s.eventLanes(sess, debugger.EventInterrupt)...)
+		makers = append(makers, func() []timelineLane { return s.eventLanes(sess, debugger.EventInterrupt) })
 	case spec.Exceptions:
-		lanes = append(lanes, s.eventLanes(sess, debugger.EventException)...)
+		makers = append(makers, func() []timelineLane { return s.eventLanes(sess, debugger.EventException) })
 	}
 	for _, fn := range spec.Calls {
-		lanes = append(lanes, s.callLane(sess, fn))
+		makers = append(makers, func() []timelineLane { return []timelineLane{s.callLane(sess, fn)} })
 	}
 	for _, w := range spec.Writes {
-		lanes = append(lanes, s.writeLane(sess, w))
+		makers = append(makers, func() []timelineLane { return []timelineLane{s.writeLane(sess, w)} })
 	}
 	if spec.Tasks && sess.RTOS() != nil {
-		lanes = append(lanes, s.taskLanes(sess)...)
+		makers = append(makers, func() []timelineLane { return s.taskLanes(sess) })
+	}
+	lanes := []timelineLane{}
+	for _, mk := range makers {
+		ls := mk()
+		lanes = append(lanes, ls...)
+		if lanesPaused(ls) { // paused or cancelled: the rest too, and keep nothing
+			return lanes
+		}
 	}
 	s.lanes = laneCache{key: key, lanes: lanes}
 	return lanes
+}
+
+// lanesKey names the lanes of spec over history h (and the forks so far).
+func (s *Server) lanesKey(spec laneSpec, h debugger.History) string {
+	b, _ := json.Marshal(spec)
+	return fmt.Sprintf("%s@%d-%d#%d", b, h.Start, h.End, s.forks.Load())
+}
+
+// lanesCached reports whether the lanes of spec over h are kept (no
+// search needed). Called with s.mu held.
+func (s *Server) lanesCached(spec laneSpec, h debugger.History) bool {
+	return s.lanes.key == s.lanesKey(spec.bounded(), h)
+}
+
+// bounded is the spec with at most maxLaneSpecs calls and writes.
+func (spec laneSpec) bounded() laneSpec {
+	spec.Calls = spec.Calls[:min(len(spec.Calls), maxLaneSpecs)]
+	spec.Writes = spec.Writes[:min(len(spec.Writes), maxLaneSpecs)]
+	return spec
+}
+
+// lanesPaused reports whether a lane's search was interrupted by a pause
+// (or a cancel).
+func lanesPaused(ls []timelineLane) bool {
+	for _, l := range ls {
+		if strings.Contains(l.Error, "paused") {
+			return true
+		}
+	}
+	return false
 }
 
 // eventLanes makes a lane per cause of the traps of a kind: interrupts

@@ -2,6 +2,7 @@ package adapter
 
 import (
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -249,15 +250,7 @@ func hasEvent(evs []debugger.TrapEvent, t uint64) bool {
 // sent, and the session is where it was and answers again.
 func TestQueryCancel(t *testing.T) {
 	c := newClient(t)
-	elf, _ := filepath.Abs(filepath.Join("..", "testdata", "dataflow", "histload.elf"))
-	c.ok("initialize", map[string]any{"adapterID": "rewind"}, nil)
-	c.ok("launch", map[string]any{"program": elf, "stopOnEntry": true}, nil)
-	c.waitEvent("initialized", nil)
-	c.configure()
-	c.ok("continue", map[string]any{"threadId": 1}, nil)
-	time.Sleep(2 * time.Second)
-	c.ok("pause", map[string]any{"threadId": 1}, nil)
-	c.stopped()
+	runHistload(c)
 	before := c.top()
 	stops := len(c.eventsNamed("stopped"))
 
@@ -284,5 +277,63 @@ func TestQueryCancel(t *testing.T) {
 	}
 	if n := len(c.eventsNamed("stopped")); n != stops {
 		t.Errorf("%d stopped events after the query", n-stops)
+	}
+}
+
+// runHistload launches histload and runs it for two seconds.
+func runHistload(c *client) {
+	elf, _ := filepath.Abs(filepath.Join("..", "testdata", "dataflow", "histload.elf"))
+	c.ok("initialize", map[string]any{"adapterID": "rewind"}, nil)
+	c.ok("launch", map[string]any{"program": elf, "stopOnEntry": true}, nil)
+	c.waitEvent("initialized", nil)
+	c.configure()
+	c.ok("continue", map[string]any{"threadId": 1}, nil)
+	time.Sleep(2 * time.Second)
+	c.ok("pause", map[string]any{"threadId": 1}, nil)
+	c.stopped()
+}
+
+// TestTimelineLanesCancel: lanes of rewind/timeline that take longer than
+// laneWait to find are searched as an operation, so cancel interrupts them
+// (the answer comes, its lanes say they were paused) and the reader keeps
+// reading meanwhile; the session stays where it was.
+func TestTimelineLanesCancel(t *testing.T) {
+	c := newClientWith(t, Options{laneWait: -1}) // searched as an operation at once
+	elf, _ := filepath.Abs(filepath.Join("..", "testdata", "firmware", "bench.elf"))
+	c.ok("initialize", map[string]any{"adapterID": "rewind"}, nil)
+	c.ok("launch", map[string]any{"program": elf, "stopOnEntry": true}, nil)
+	c.waitEvent("initialized", nil)
+	c.configure()
+	c.ok("continue", map[string]any{"threadId": 1}, nil)
+	c.stopped() // before the exit, some 3*10^8 instructions on
+	var before timelineBody
+	c.ok("rewind/timeline", nil, &before)
+
+	// Calls of fib (recursive), millions of them: seconds of search.
+	spec := map[string]any{"lanes": map[string]any{"calls": []string{"fib"}}}
+	q := c.send("rewind/timeline", spec)
+	cancel := c.send("cancel", map[string]any{"requestId": q})
+	got := map[int]msg{}
+	for len(got) < 2 {
+		if m := c.next(); m.Type == "response" {
+			got[m.RequestSeq] = m
+		}
+	}
+	if !got[cancel].Success {
+		t.Errorf("cancel failed: %s", got[cancel].Message)
+	}
+	var tl struct {
+		Lanes []timelineLane `json:"lanes"`
+	}
+	if !got[q].Success || json.Unmarshal(got[q].Body, &tl) != nil {
+		t.Fatalf("the cancelled timeline: success %v, %q", got[q].Success, got[q].Message)
+	}
+	if !lanesPaused(tl.Lanes) {
+		t.Fatalf("the cancelled timeline's lanes do not say they were paused: %+v", tl.Lanes)
+	}
+	var after timelineBody
+	c.ok("rewind/timeline", nil, &after)
+	if after.Now != before.Now {
+		t.Errorf("the cancelled lanes moved the session: now %d, was %d", after.Now, before.Now)
 	}
 }

@@ -2,6 +2,7 @@ package adapter
 
 import (
 	"bufio"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/google/go-dap"
 	"github.com/rewind-debugger/rewind/debugger"
@@ -40,6 +42,8 @@ type Options struct {
 	// architecture before launch (rewind dap --arch), chooses the exception
 	// filters initialize offers ("": those of both architectures).
 	Arch string
+	// laneWait (tests): see Server.laneWait.
+	laneWait time.Duration
 }
 
 // Activity is told what a client does, so that an idle client can be told
@@ -49,6 +53,7 @@ type Activity = clientgate.Activity
 // Server is one DAP session with one client.
 type Server struct {
 	log      *slog.Logger
+	laneWait time.Duration // how long lanes are searched on the reader (lanewait.go)
 	in       *bufio.Reader
 	hangup   bool
 	noSemi   bool   // Options.NoSemihosting
@@ -104,7 +109,8 @@ func New(r io.Reader, w io.Writer, opt Options) *Server {
 		act = clientgate.NoActivity{}
 	}
 	return &Server{log: log, in: bufio.NewReaderSize(r, 64<<10), out: w, dataIDs: map[string]string{},
-		handlers: handlerTable(), hangup: opt.Hangup, activity: act, noSemi: opt.NoSemihosting, board: opt.Board, arch: opt.Arch}
+		handlers: handlerTable(), hangup: opt.Hangup, activity: act, noSemi: opt.NoSemihosting, board: opt.Board, arch: opt.Arch,
+		laneWait: cmp.Or(opt.laneWait, laneWait)}
 }
 
 // Serve handles requests until the client disconnects or the input ends.

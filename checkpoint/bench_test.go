@@ -6,6 +6,7 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -18,16 +19,40 @@ import (
 //	go test -run='^$' -bench=. -benchtime=20x ./checkpoint
 //	REWIND_BIG_BENCH=1 go test -run='^$' -bench=Timeline -benchtime=20x -timeout=30m ./checkpoint
 //	REWIND_BENCH_DEPTH=1e10 go test -run='^$' -bench=Timeline/.*/seek -benchtime=50x -timeout=30m ./checkpoint
+//
+// The memory benchmark reports the process's peak RSS so far, which the
+// deepest history dominates when it is built last.
 
 func depths() []uint64 {
 	d := []uint64{1e6, 1e8}
 	if os.Getenv("REWIND_BIG_BENCH") == "1" {
 		d = append(d, 1e9)
 	}
-	if v, err := strconv.ParseFloat(os.Getenv("REWIND_BENCH_DEPTH"), 64); err == nil {
-		d = []uint64{uint64(v)} // one depth, e.g. REWIND_BENCH_DEPTH=1e10
+	if env := os.Getenv("REWIND_BENCH_DEPTH"); env != "" {
+		d = nil // these depths, e.g. REWIND_BENCH_DEPTH=1e10 or 1e8,1e9,1e10
+		for _, f := range strings.Split(env, ",") {
+			if v, err := strconv.ParseFloat(strings.TrimSpace(f), 64); err == nil && v >= 1 {
+				d = append(d, uint64(v))
+			}
+		}
 	}
 	return d
+}
+
+// peakRSS is the process's peak resident set size in bytes (VmHWM), 0
+// where /proc does not say.
+func peakRSS() int64 {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if f := strings.Fields(line); len(f) == 3 && f[0] == "VmHWM:" && f[2] == "kB" {
+			kb, _ := strconv.ParseInt(f[1], 10, 64)
+			return kb << 10
+		}
+	}
+	return 0
 }
 
 // BenchmarkRecordingOverhead runs the compute firmware for 50 M steps on a
@@ -83,6 +108,7 @@ func BenchmarkTimeline(b *testing.B) {
 			b.ReportMetric(float64(DefaultBudget)/(1<<20), "budget-MiB")
 			b.ReportMetric(float64(len(tl.store.snaps)), "checkpoints")
 			b.ReportMetric(float64(depth)/build.Seconds()/1e6, "record-Minst/s")
+			b.ReportMetric(float64(peakRSS())/(1<<20), "peak-RSS-MiB")
 		})
 		b.Run(name+"/step-back", func(b *testing.B) {
 			rng := rand.New(rand.NewPCG(1, depth))

@@ -46,6 +46,11 @@ func (t *Timeline) scanners() int {
 	return n
 }
 
+// SetScanners sets how many segments a search may scan at once (0: one per
+// core, at most 4; 1: the timeline's machine alone), so that tests and
+// benchmarks can compare parallel and sequential searches on any machine.
+func (t *Timeline) SetScanners(n int) { t.scanN = max(n, 0) }
+
 // candidates returns up to n whole segments that may hold a hit, newest
 // first, the first being [segStart, hi) of checkpoint i, going back no
 // further than floor; and where the search goes on after them.
@@ -94,6 +99,9 @@ func (t *Timeline) scanGroups(groups [][]span) ([][]Hit, error) {
 		return hs, err
 	})
 	wg.Wait()
+	for _, g := range groups[1:] {
+		t.twinScans += len(g)
+	}
 	for _, err := range errs {
 		if err != nil {
 			return nil, err

@@ -12,11 +12,15 @@ import (
 // counters the loop stores to (testdata/shared.S).
 const sharedELF = "testdata/shared.elf"
 
+// clintMtimecmp is the device register shared.elf writes once.
+const clintMtimecmp = 0x02004000
+
 // BenchmarkSharedPage measures reverse-continue from the end of histories
 // of each depth to the one hit of a breakpoint whose code shares its page
 // with hot code, and of a write watchpoint on a location written once whose
 // page is written all the time: the summaries' lines let the search skip
-// every segment but the first.
+// every segment but the first; and of a watch on a device register written
+// once while another register of the device is read all the time.
 //
 //	REWIND_BENCH_DEPTH=1e9 go test -run '^$' -bench SharedPage -benchtime 5x ./checkpoint
 func BenchmarkSharedPage(b *testing.B) {
@@ -34,6 +38,7 @@ func BenchmarkSharedPage(b *testing.B) {
 		}{
 			{"reverse-once-break", Conditions{Breakpoints: []Breakpoint{{Addr: once, Hart: -1}}}},
 			{"reverse-once-watch", Conditions{Watchpoints: []Watchpoint{{Addr: onceval, Size: 4, Access: vm.AccessWrite}}}},
+			{"reverse-once-device", Conditions{Watchpoints: []Watchpoint{{Addr: clintMtimecmp, Size: 4, Access: vm.AccessWrite}}}},
 		} {
 			b.Run(name+"/"+bc.name, func(b *testing.B) {
 				tl.SetConditions(bc.c)

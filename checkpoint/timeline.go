@@ -79,8 +79,10 @@ type Timeline struct {
 	pause atomic.Bool
 	twins []*twin // machines of the same board, for parallel scans
 	scanN int     // tests: segments scanned at once (0: one per core)
-	ramLo uint32
-	ramSz uint32
+	// twinScans counts the segments scanned on twins (Stats).
+	twinScans int
+	ramLo     uint32
+	ramSz     uint32
 }
 
 // New starts a timeline at the machine's current state (usually right after
@@ -170,6 +172,9 @@ type Stats struct {
 	CachedBytes int64
 	Events      int // input log length
 	Outputs     int // output log length
+	// TwinScans counts the segments searches scanned on twin machines,
+	// alongside the timeline's own.
+	TwinScans int
 }
 
 // Stats reports the memory held by history.
@@ -177,6 +182,6 @@ func (t *Timeline) Stats() Stats {
 	return Stats{
 		Checkpoints: len(t.store.snaps), Bytes: t.store.bytes(),
 		Cached: len(t.cache.snaps), CachedBytes: t.cache.bytes(&t.store),
-		Events: len(t.events), Outputs: len(t.output),
+		Events: len(t.events), Outputs: len(t.output), TwinScans: t.twinScans,
 	}
 }

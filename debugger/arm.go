@@ -44,19 +44,27 @@ func (s *Session) arm(reverse bool) {
 		c.Watchpoints = append(c.Watchpoints, checkpoint.Watchpoint{Addr: b.Addr, Size: b.Size, Access: b.Access.vmAccess()})
 	}
 	c.Traps, c.TrapCauses = s.trapConditions()
-	c.Predicate = s.accept
+	c.Predicate, c.Concurrent = s.acceptOn, true // hitsmachine.go
 	s.tl.SetConditions(c)
 }
 
 // hitResult is what the predicate decided about one hit.
 type hitResult struct {
-	ids  []int
-	temp bool
+	ids     []int
+	temp    bool
+	condErr string // the condition error the session had noted at the hit
 }
 
 // accept is the timeline's predicate.
 func (s *Session) accept(_ *vm.Machine, st vm.Stop) bool {
 	var r hitResult
+	prevErr := s.condErr
+	s.condErr = ""
+	defer func() {
+		if s.condErr == "" {
+			s.condErr = prevErr
+		}
+	}()
 	switch st.Reason {
 	case vm.StopBreakpoint:
 		r.temp = s.bps.temp[st.PC]
@@ -71,6 +79,7 @@ func (s *Session) accept(_ *vm.Machine, st vm.Stop) bool {
 	if !r.temp && len(r.ids) == 0 {
 		return false
 	}
+	r.condErr = s.condErr
 	if s.reverse {
 		s.seekRes[hitKey{st.Time, st.Hart}] = r
 	}

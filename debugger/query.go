@@ -58,13 +58,19 @@ func (p QueryPage) limit() int {
 // page of them p selects, oldest first, with the count. The timeline is
 // left anywhere: the caller restores it (see query).
 func (s *Session) searchAll(c checkpoint.Conditions, p QueryPage) ([]checkpoint.Hit, QueryInfo, error) {
+	return s.searchSince(c, s.tl.Start(), p)
+}
+
+// searchSince is searchAll over [floor, end of history) only (the page
+// and count of that stretch; Start says the history's start still).
+func (s *Session) searchSince(c checkpoint.Conditions, floor uint64, p QueryPage) ([]checkpoint.Hit, QueryInfo, error) {
 	info := QueryInfo{Start: s.tl.Start(), End: s.tl.End(), Last: p.Last}
 	if err := s.tl.Seek(info.End); err != nil {
 		return nil, info, fmt.Errorf("seeking to the end of history: %w", err)
 	}
 	n := p.limit()
 	var page []checkpoint.Hit // newest first (Last), or a ring of the oldest visited
-	_, _, err := s.tl.SearchBack(c, info.Start, func(h checkpoint.Hit) bool {
+	_, _, err := s.tl.SearchBack(c, max(floor, info.Start), func(h checkpoint.Hit) bool {
 		switch {
 		case len(page) < n:
 			page = append(page, h)

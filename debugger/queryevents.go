@@ -70,17 +70,29 @@ type TrapEvents struct {
 }
 
 // QueryEvents lists every trap the filter selects over the whole history,
-// oldest first (a page, with the count).
+// oldest first (a page, with the count). The answer for each filter and
+// page is kept (see eventsCache): when the history has only grown since,
+// just the new stretch is searched, so a timeline that asks after every
+// step costs time proportional to what happened since.
 func (s *Session) QueryEvents(f EventFilter, p QueryPage) (TrapEvents, error) {
 	var out TrapEvents
 	err := s.query(func() error {
+		key := eventsKey{f: f, limit: p.limit(), last: p.Last}
+		old, floor := s.events.since(key, s.historyID(), s.tl.End())
+		if floor == s.tl.End() && old != nil {
+			out = *old
+			return nil
+		}
 		// A trap filter, not a predicate: the search skips the segments
 		// whose summary holds no selected trap, and scans the others on
 		// several cores.
 		ta := s.traps()
 		c := checkpoint.Conditions{Traps: true, Concurrent: true, TrapCauses: f.causes(ta),
 			TrapFilter: func(_ int, cause uint32) bool { return f.matches(ta, cause) }}
-		hits, info, err := s.searchAll(c, p)
+		hits, info, err := s.searchSince(c, floor, p)
+		if err != nil {
+			return err
+		}
 		out.QueryInfo = info
 		for _, h := range hits {
 			e := TrapEvent{Time: h.Time, Hart: h.Hart, PC: h.PC, Cause: h.Cause, Tval: h.Tval, Name: ta.name(h.Cause),
@@ -88,7 +100,11 @@ func (s *Session) QueryEvents(f EventFilter, p QueryPage) (TrapEvents, error) {
 			e.Function, e.File, e.Line = s.placeOf(h.PC)
 			out.Events = append(out.Events, e)
 		}
-		return err
+		if old != nil {
+			out = old.joined(out, key.limit)
+		}
+		s.events.keep(key, s.historyID(), out)
+		return nil
 	})
 	return out, err
 }

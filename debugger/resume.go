@@ -102,6 +102,9 @@ func (s *Session) runBackward(floor uint64) Stop {
 		var ok bool
 		ids, ok = s.countBack(r)
 		temp = r.temp
+		if ok || r.temp {
+			s.condErr = r.condErr // this hit's, whatever was scanned after it
+		}
 		return ok || r.temp
 	})
 	switch {

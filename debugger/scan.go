@@ -24,7 +24,8 @@ type mark struct {
 // caller seeks.
 func (s *Session) searchMarks(hart int, addrs []uint32, floor uint64, visit func(mark) bool) (mark, bool, error) {
 	c := checkpoint.Conditions{
-		Note: func(*vm.Machine, vm.Stop) uint64 { return uint64(s.fastCFA(hart)) },
+		Note:       func(m *vm.Machine, _ vm.Stop) uint64 { return s.cfaOn(m, hart) },
+		Concurrent: true,
 	}
 	for _, a := range addrs {
 		c.Breakpoints = append(c.Breakpoints, checkpoint.Breakpoint{Addr: a, Hart: hart})

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"sync"
 	"sync/atomic"
 
 	"github.com/rewind-debugger/rewind/checkpoint"
@@ -68,6 +69,7 @@ type Session struct {
 	cache frameCache
 
 	paused   atomic.Bool
+	predMu   sync.Mutex           // serializes evaluations at hits (hitsmachine.go)
 	seekRes  map[hitKey]hitResult // and why
 	lastHit  hitResult            // the predicate's latest decision
 	condErr  string               // the latest condition that failed to evaluate
@@ -81,6 +83,8 @@ type Session struct {
 	gdb      gdbState             // value history, convenience variables, bookmarks
 	tasks    taskState            // RTOS awareness (tasks.go)
 	periph   periphState          // the SVD file (periphsvd.go)
+	events   eventsCache          // events query answers (queryeventscache.go)
+	taskKept taskTimelineKept     // the last whole-history task timeline (tasktimelinekept.go)
 }
 
 // ErrNoProgram is returned by New when there is no ELF.

@@ -53,12 +53,16 @@ func (s *Session) TaskTimeline(from, to uint64, max int) (TaskTimeline, error) {
 	}
 	now := s.tl.Now()
 	defer func() { _ = s.tl.Seek(now); s.arm(false) }()
-	if err := s.tl.Seek(from); err != nil {
-		return TaskTimeline{}, fmt.Errorf("task timeline: %w", err)
+	key := taskTimelineKey{from: from, max: max, id: s.historyID()}
+	b, start, ok := s.taskKept.resume(key, to)
+	if !ok {
+		if err := s.tl.Seek(from); err != nil {
+			return TaskTimeline{}, fmt.Errorf("task timeline: %w", err)
+		}
+		b = timelineBuilder{tl: TaskTimeline{From: from, To: to}, max: max, cur: s.runningTCB(), since: from}
 	}
-	b := timelineBuilder{tl: TaskTimeline{From: from, To: to}, max: max, cur: s.runningTCB(), since: from}
 	c := switchConditions(k)
-	for lo := from; lo < to && !b.tl.Truncated; lo += timelineChunk {
+	for lo := start; lo < to && !b.tl.Truncated; lo += timelineChunk {
 		hi := min(to, lo+timelineChunk)
 		hits, err := s.switchesIn(c, lo, hi)
 		if err != nil {
@@ -69,6 +73,9 @@ func (s *Session) TaskTimeline(from, to uint64, max int) (TaskTimeline, error) {
 				break
 			}
 		}
+	}
+	if to == s.tl.End() {
+		s.taskKept.keep(key, to, b)
 	}
 	b.finish(to)
 	s.nameIntervals(b.tl.Intervals)

@@ -4,7 +4,10 @@
  * Like loop.S, but "once" (called one time) lies on the same code page as
  * the loop and "hot", in a 64-byte line of its own, and "onceval" (stored
  * to one time, by once) lies on the same data page as the counters the
- * loop stores to in every iteration, in a line of its own.
+ * loop stores to in every iteration, in a line of its own. "once" also
+ * writes the CLINT's mtimecmp (hart 0's, interrupts stay off) one time,
+ * while "hot" reads mtime in every iteration: a device register written
+ * once among device accesses all the time.
  */
 	.file "shared.S"
 	.section .text.init
@@ -13,6 +16,7 @@ _start:
 	la	s0, counter
 	li	s1, 0
 	li	t1, 0
+	li	s2, 0x0200bff8	/* CLINT mtime */
 	jal	ra, once
 loop:
 	addi	s1, s1, 1
@@ -26,6 +30,7 @@ delay:
 
 	.globl hot
 hot:
+	lw	t5, 0(s2)
 	addi	t1, t1, 3
 	sw	t1, 4(s0)
 	ret
@@ -35,6 +40,8 @@ hot:
 once:
 	li	t4, 0x5a
 	la	t3, onceval
+	sw	t4, 0(t3)
+	li	t3, 0x02004000	/* CLINT mtimecmp, hart 0 */
 	sw	t4, 0(t3)
 	ret
 
