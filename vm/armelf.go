@@ -28,7 +28,8 @@ const efARMABIFloatHard = 0x400
 
 // BoardForELF picks the board for an ELF: the named board (a built-in
 // board's name or alias, or a board file's path, see ResolveBoard) if name
-// is not empty, else by e_machine (EM_RISCV: virt; EM_ARM: mps2-an385, or
+// is not empty, else by e_machine (EM_RISCV: virt, or hifive1-revb when the
+// ELF loads into the FE310's SPI flash at 0x20000000; EM_ARM: mps2-an385, or
 // mps2-an386, the Cortex-M4F, when the ELF uses the hard-float ABI, which
 // needs an FPU, and mps2-an500, the Cortex-M7, when its build attributes
 // name an FPv5 FPU, with double precision).
@@ -57,7 +58,7 @@ func BoardForELF(data []byte, name string) (Board, error) {
 		}
 		return MPS2Board("mps2-an385")
 	case elf.EM_RISCV:
-		return VirtBoard(0), nil
+		return riscvBoardForELF(data)
 	}
 	return Board{}, fmt.Errorf("no board for ELF machine %v", em)
 }

@@ -18,6 +18,10 @@ func TestBoardForELF(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	fe310, err := os.ReadFile(filepath.Join("..", "testdata", "hifive1", "board.elf"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	cases := []struct {
 		data      []byte
 		name      string
@@ -27,6 +31,8 @@ func TestBoardForELF(t *testing.T) {
 		{arm, "", "mps2-an385", nil},
 		{arm, "mps2-an386", "mps2-an386", nil},
 		{rv, "", "virt", nil},
+		{fe310, "", "hifive1-revb", nil}, // linked for the SPI flash at 0x20010000
+		{fe310, "virt", "virt", nil},
 		{[]byte("not an elf at all, really"), "", "", ErrNotELF},
 	}
 	for _, c := range cases {
