@@ -81,7 +81,7 @@ func TestDecodeMatchesObjdump(t *testing.T) {
 				t.Errorf("%s: %s: decoded as op %d", filepath.Base(f), sc.Text(), in.Op)
 			}
 		}
-		if n < 100 {
+		if n < 50 { // the smallest (arm/wback, hand-written) has 81: fewer means objdump's output was not parsed
 			t.Errorf("%s: only %d instructions found", f, n)
 		}
 	}
