@@ -7,61 +7,103 @@ import (
 	"github.com/rewind-debugger/rewind/vm/thumb"
 )
 
-// armBlocks runs the Thumb blocks (armblock.go) of page ap (address
-// apBase) from pc, one after another, while a whole block fits in limit-n
-// steps and the core is outside an IT block. It returns the pc and step
-// count at the first instruction it leaves to the full switch: one no
+// armBlocks runs the Thumb blocks (armblock.go) from pc on page ap
+// (address apBase), one after another, while a whole block fits in
+// limit-n steps and the core is outside an IT block. It returns the pc and
+// step count at the first instruction it leaves to the full switch: one no
 // block holds, one whose run-time condition fails (an address off the fast
 // page table, a divisor of 0, an unusual branch target; nothing of it is
-// done), a pc off every predecoded page, or a block that does not fit. Each block counts its steps and marks its lines once; on an
-// early exit only the lines before the exiting instruction.
+// done), a pc off every predecoded page, or a block that does not fit.
+// Each block counts its steps and marks its lines once; on an early exit
+// only the lines before the exiting instruction.
 func (m *Machine) armBlocks(a *armState, ap *armPage, apBase, pc uint32, n, limit uint64) (uint32, uint64) {
 	if a.it != 0 || m.noFast {
 		return pc, n
 	}
-	mem := m.mem
-	r := &a.r
-	f := a.nzcv
-	left := limit - n
-	var (
-		b     *armBlock
-		in    *armOp
-		npc   uint32
-		lines uint64 // activity: the lines of ap the blocks run cover (bit k: line k)
-	)
+	c := armChain{fast: m.mem.fast, base: m.mem.base, ccr: a.ccr, ap: ap, apBase: apBase, left: limit - n, f: a.nzcv}
 	for {
-		o := pc - apBase
+		o := pc - c.apBase
 		if o >= pageSize {
-			ap.markLines(lines)
-			lines = 0
-			if ap, apBase = m.armPageOf(pc); ap == nil {
+			c.ap.markLines(c.lines)
+			c.lines = 0
+			if c.ap, c.apBase = m.armPageOf(pc); c.ap == nil {
 				break
 			}
-			o = pc - apBase
+			o = pc - c.apBase
 		}
-		if b = ap.blk[o>>1]; b == nil {
-			b = m.armBlockAt(ap, apBase, o)
+		b := c.ap.blk[o>>1]
+		if b == nil {
+			b = m.armBlockAt(c.ap, c.apBase, o)
 		}
-		if b.n > left {
+		if b.n > c.left {
 			break
 		}
-		left -= b.n
-		in = unsafe.SliceData(b.ops) // never empty
+		c.left -= b.n
+		last, exit := armRunChain(&a.r, &c, b)
+		if exit == nil {
+			pc = c.pc
+			continue
+		}
+		c.left += last.n - uint64(exit.k)
+		pc = exit.pc
+		if start := last.ops[0].pc; pc != start {
+			c.ap.lines.set(start-c.apBase, pc-start) // activity: the lines before exit
+		}
+		break
+	}
+	if c.ap != nil {
+		c.ap.markLines(c.lines)
+	}
+	a.nzcv = c.f
+	return pc, limit - c.left
+}
+
+// armChain is what armRunChain keeps in memory rather than in registers,
+// so that its dispatch loop holds little more than the registers and the
+// operation live.
+type armChain struct {
+	fast   []fastPage // the memory's fast-path views
+	base   uint32     // the memory's base address
+	ccr    uint32     // the core's CCR (UNALIGN_TRP)
+	ap     *armPage   // the page of the blocks run
+	apBase uint32     // its address
+	left   uint64     // steps left of the budget
+	lines  uint64     // activity: lines of ap the blocks run cover (bit k: line k)
+	pc     uint32     // the next pc, when the chain ends at a branch
+	f      uint8      // the flags, NZCV in bits 3-0
+	b      *armBlock  // the block running
+}
+
+// armRunChain runs block b, whose steps c.left already excludes, then the
+// blocks of the same page that follow it, while each fits in c.left. It
+// returns the block it ran last and nil, with the next pc in c.pc, or the
+// operation of last where it stopped, nothing of it done (last's steps are
+// still subtracted from c.left). The operations are walked by pointer:
+// every block ends with a terminator, whose case leaves the walk.
+func armRunChain(r *[16]uint32, c *armChain, b *armBlock) (*armBlock, *armOp) {
+	c.b = b
+	_ = r[0] // one nil check of r for every operation below
+	var (
+		npc, o uint32
+		nb     *armBlock
+	)
+	for {
+		in := unsafe.SliceData(c.b.ops) // never empty
 		for ; ; in = (*armOp)(unsafe.Add(unsafe.Pointer(in), unsafe.Sizeof(armOp{}))) {
 			switch in.X & 127 {
 			case xNone, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127:
-				goto exit // never in a block; 88-127 make the jump table cover 0-127 without a range check
+				goto out // never in a block; 88-127 make the jump table cover 0-127 without a range check
 			case xMOVi:
 				r[in.Rd&15] = in.Imm
 			case xMOVr:
 				r[in.Rd&15] = r[in.Rm&15]
 			case xMOVSi:
 				r[in.Rd&15] = in.Imm
-				f = f&3 | nzOf(in.Imm)
+				c.f = c.f&3 | nzOf(in.Imm)
 			case xMOVSr:
 				v := r[in.Rm&15]
 				r[in.Rd&15] = v
-				f = f&3 | nzOf(v)
+				c.f = c.f&3 | nzOf(v)
 			case xLSL:
 				r[in.Rd&15] = r[in.Rm&15] << in.ShN
 			case xLSR:
@@ -72,17 +114,17 @@ func (m *Machine) armBlocks(a *armState, ap *armPage, apBase, pc uint32, n, limi
 				v := r[in.Rm&15]
 				res := v << in.ShN
 				r[in.Rd&15] = res
-				f = f&1 | nzOf(res) | uint8(v>>(32-in.ShN))&1<<1
+				c.f = c.f&1 | nzOf(res) | uint8(v>>(32-in.ShN))&1<<1
 			case xLSRS:
 				v := r[in.Rm&15]
 				res := v >> in.ShN
 				r[in.Rd&15] = res
-				f = f&1 | nzOf(res) | uint8(v>>(in.ShN-1))&1<<1
+				c.f = c.f&1 | nzOf(res) | uint8(v>>(in.ShN-1))&1<<1
 			case xASRS:
 				v := r[in.Rm&15]
 				res := uint32(int32(v) >> in.ShN)
 				r[in.Rd&15] = res
-				f = f&1 | nzOf(res) | uint8(v>>(in.ShN-1))&1<<1
+				c.f = c.f&1 | nzOf(res) | uint8(v>>(in.ShN-1))&1<<1
 			case xADDi:
 				r[in.Rd&15] = r[in.Rn&15] + in.Imm
 			case xADDr:
@@ -95,33 +137,33 @@ func (m *Machine) armBlocks(a *armState, ap *armPage, apBase, pc uint32, n, limi
 				x, y := r[in.Rn&15], in.Imm
 				res := x + y
 				r[in.Rd&15] = res
-				f = addNZCV(x, y, res)
+				c.f = addNZCV(x, y, res)
 			case xADDSr:
 				x, y := r[in.Rn&15], r[in.Rm&15]
 				res := x + y
 				r[in.Rd&15] = res
-				f = addNZCV(x, y, res)
+				c.f = addNZCV(x, y, res)
 			case xSUBSi:
 				x, y := r[in.Rn&15], in.Imm
 				res := x - y
 				r[in.Rd&15] = res
-				f = subNZCV(x, y, res)
+				c.f = subNZCV(x, y, res)
 			case xSUBSr:
 				x, y := r[in.Rn&15], r[in.Rm&15]
 				res := x - y
 				r[in.Rd&15] = res
-				f = subNZCV(x, y, res)
+				c.f = subNZCV(x, y, res)
 			case xCMPi:
 				x, y := r[in.Rn&15], in.Imm
-				f = subNZCV(x, y, x-y)
+				c.f = subNZCV(x, y, x-y)
 			case xCMPr:
 				x, y := r[in.Rn&15], r[in.Rm&15]
-				f = subNZCV(x, y, x-y)
+				c.f = subNZCV(x, y, x-y)
 			case xRSBSi:
 				x, y := in.Imm, r[in.Rn&15]
 				res := x - y
 				r[in.Rd&15] = res
-				f = subNZCV(x, y, res)
+				c.f = subNZCV(x, y, res)
 			case xANDr:
 				r[in.Rd&15] = r[in.Rn&15] & r[in.Rm&15]
 			case xORRr:
@@ -133,25 +175,25 @@ func (m *Machine) armBlocks(a *armState, ap *armPage, apBase, pc uint32, n, limi
 			case xANDSr:
 				res := r[in.Rn&15] & r[in.Rm&15]
 				r[in.Rd&15] = res
-				f = f&3 | nzOf(res)
+				c.f = c.f&3 | nzOf(res)
 			case xORRSr:
 				res := r[in.Rn&15] | r[in.Rm&15]
 				r[in.Rd&15] = res
-				f = f&3 | nzOf(res)
+				c.f = c.f&3 | nzOf(res)
 			case xEORSr:
 				res := r[in.Rn&15] ^ r[in.Rm&15]
 				r[in.Rd&15] = res
-				f = f&3 | nzOf(res)
+				c.f = c.f&3 | nzOf(res)
 			case xBICSr:
 				res := r[in.Rn&15] &^ r[in.Rm&15]
 				r[in.Rd&15] = res
-				f = f&3 | nzOf(res)
+				c.f = c.f&3 | nzOf(res)
 			case xMVNSr:
 				res := ^r[in.Rm&15]
 				r[in.Rd&15] = res
-				f = f&3 | nzOf(res)
+				c.f = c.f&3 | nzOf(res)
 			case xTSTr:
-				f = f&3 | nzOf(r[in.Rn&15]&r[in.Rm&15])
+				c.f = c.f&3 | nzOf(r[in.Rn&15]&r[in.Rm&15])
 			case xADDsh:
 				r[in.Rd&15] = r[in.Rn&15] + shConst(r[in.Rm&15], in.ShT, in.ShN)
 			case xSUBsh:
@@ -167,27 +209,27 @@ func (m *Machine) armBlocks(a *armState, ap *armPage, apBase, pc uint32, n, limi
 			case xBICsh:
 				r[in.Rd&15] = r[in.Rn&15] &^ shConst(r[in.Rm&15], in.ShT, in.ShN)
 			case xDP:
-				y, c := in.Imm, f>>1&1
+				y, cy := in.Imm, c.f>>1&1
 				if in.ShT == thumb.ShImm {
 					if in.Flags&thumb.FImmC != 0 {
-						c = in.Flags >> 3 & 1 // FImmCV
+						cy = in.Flags >> 3 & 1 // FImmCV
 					}
 				} else {
 					y = r[in.Rm&15]
 					if sh := in.ShN; sh != 0 {
 						switch in.ShT {
 						case thumb.ShLSL:
-							c = uint8(y>>(32-sh)) & 1
+							cy = uint8(y>>(32-sh)) & 1
 							y <<= sh
 						case thumb.ShLSR:
-							c = uint8(y>>(sh-1)) & 1
+							cy = uint8(y>>(sh-1)) & 1
 							y >>= sh
 						case thumb.ShASR:
-							c = uint8(y>>(sh-1)) & 1
+							cy = uint8(y>>(sh-1)) & 1
 							y = uint32(int32(y) >> sh)
 						default:
 							y = y>>sh | y<<(32-sh)
-							c = uint8(y >> 31)
+							cy = uint8(y >> 31)
 						}
 					}
 				}
@@ -198,26 +240,26 @@ func (m *Machine) armBlocks(a *armState, ap *armPage, apBase, pc uint32, n, limi
 				case thumb.OpADD, thumb.OpCMN:
 					res = x + y
 					if in.Flags&thumb.FS != 0 {
-						f = addNZCV(x, y, res)
+						c.f = addNZCV(x, y, res)
 					}
 				case thumb.OpSUB, thumb.OpCMP:
 					res = x - y
 					if in.Flags&thumb.FS != 0 {
-						f = subNZCV(x, y, res)
+						c.f = subNZCV(x, y, res)
 					}
 				case thumb.OpRSB:
 					res = y - x
 					if in.Flags&thumb.FS != 0 {
-						f = subNZCV(y, x, res)
+						c.f = subNZCV(y, x, res)
 					}
 				case thumb.OpADC, thumb.OpSBC:
 					if in.Op == thumb.OpSBC {
 						y = ^y
 					}
-					u := uint64(x) + uint64(y) + uint64(f>>1&1)
+					u := uint64(x) + uint64(y) + uint64(c.f>>1&1)
 					res = uint32(u)
 					if in.Flags&thumb.FS != 0 {
-						f = nzOf(res) | uint8(u>>32)<<1 | uint8((x^res)&(y^res)>>31)
+						c.f = nzOf(res) | uint8(u>>32)<<1 | uint8((x^res)&(y^res)>>31)
 					}
 				default:
 					arith = false
@@ -239,7 +281,7 @@ func (m *Machine) armBlocks(a *armState, ap *armPage, apBase, pc uint32, n, limi
 					}
 				}
 				if !arith && in.Flags&thumb.FS != 0 {
-					f = f&1 | nzOf(res) | c<<1
+					c.f = c.f&1 | nzOf(res) | cy<<1
 				}
 				if op := in.Op; op != thumb.OpCMP && op != thumb.OpCMN && op != thumb.OpTST && op != thumb.OpTEQ {
 					r[in.Rd&15] = res
@@ -263,7 +305,7 @@ func (m *Machine) armBlocks(a *armState, ap *armPage, apBase, pc uint32, n, limi
 			case xMULS:
 				res := r[in.Rn&15] * r[in.Rm&15]
 				r[in.Rd&15] = res
-				f = f&3 | nzOf(res)
+				c.f = c.f&3 | nzOf(res)
 			case xMLA:
 				r[in.Rd&15] = r[in.Ra&15] + r[in.Rn&15]*r[in.Rm&15]
 			case xMLS:
@@ -283,13 +325,13 @@ func (m *Machine) armBlocks(a *armState, ap *armPage, apBase, pc uint32, n, limi
 			case xUDIV:
 				d := r[in.Rm&15]
 				if d == 0 {
-					goto exit
+					goto out
 				}
 				r[in.Rd&15] = r[in.Rn&15] / d
 			case xSDIV:
 				d, x := r[in.Rm&15], r[in.Rn&15]
 				if d == 0 {
-					goto exit
+					goto out
 				}
 				if x == 0x80000000 && d == ^uint32(0) {
 					r[in.Rd&15] = x
@@ -314,7 +356,7 @@ func (m *Machine) armBlocks(a *armState, ap *armPage, apBase, pc uint32, n, limi
 				if in.Size == 4 {
 					npc = in.pc + 4
 				}
-				if in.cm>>(f&15)&1 != 0 {
+				if in.cm>>(c.f&15)&1 != 0 {
 					npc = in.t
 				}
 				goto next
@@ -333,14 +375,14 @@ func (m *Machine) armBlocks(a *armState, ap *armPage, apBase, pc uint32, n, limi
 			case xBX:
 				t := r[in.Rm&15]
 				if t&1 == 0 || t >= 0xf0000000 {
-					goto exit
+					goto out
 				}
 				npc = t &^ 1
 				goto next
 			case xBLX:
 				t := r[in.Rm&15]
 				if t&1 == 0 || t >= 0xf0000000 {
-					goto exit
+					goto out
 				}
 				r[14] = (in.pc + 2) | 1
 				npc = t &^ 1
@@ -353,9 +395,9 @@ func (m *Machine) armBlocks(a *armState, ap *armPage, apBase, pc uint32, n, limi
 				if in.X == xCMPrB {
 					y = r[in.Rm&15]
 				}
-				f = subNZCV(x, y, x-y)
+				c.f = subNZCV(x, y, x-y)
 				npc = in.nt
-				if in.cm>>(f&15)&1 != 0 {
+				if in.cm>>(c.f&15)&1 != 0 {
 					npc = in.t
 				}
 				goto next
@@ -363,65 +405,65 @@ func (m *Machine) armBlocks(a *armState, ap *armPage, apBase, pc uint32, n, limi
 				x, y := r[in.Rn&15], in.Imm
 				res := x - y
 				r[in.Rd&15] = res
-				f = subNZCV(x, y, res)
+				c.f = subNZCV(x, y, res)
 				npc = in.nt
-				if in.cm>>(f&15)&1 != 0 {
+				if in.cm>>(c.f&15)&1 != 0 {
 					npc = in.t
 				}
 				goto next
 			case xLDRi:
 				addr := r[in.Rn&15] + in.Imm
-				off := addr - mem.base
-				if off>>pageShift >= uint32(len(mem.fast)) || off&pageMask > pageSize-4 || addr&3 != 0 && a.ccr&ccrUNALIGNTRP != 0 {
-					goto exit
+				off := addr - c.base
+				if off>>pageShift >= uint32(len(c.fast)) || off&pageMask > pageSize-4 || addr&3 != 0 && c.ccr&ccrUNALIGNTRP != 0 {
+					goto out
 				}
-				p := mem.fast[off>>pageShift].rd
+				p := c.fast[off>>pageShift].rd
 				if p == nil {
-					goto exit
+					goto out
 				}
 				r[in.Rd&15] = le.Uint32(p.data[off&pageMask:])
 			case xLDRBi:
-				off := r[in.Rn&15] + in.Imm - mem.base
-				if off>>pageShift >= uint32(len(mem.fast)) {
-					goto exit
+				off := r[in.Rn&15] + in.Imm - c.base
+				if off>>pageShift >= uint32(len(c.fast)) {
+					goto out
 				}
-				p := mem.fast[off>>pageShift].rd
+				p := c.fast[off>>pageShift].rd
 				if p == nil {
-					goto exit
+					goto out
 				}
 				r[in.Rd&15] = uint32(p.data[off&pageMask])
 			case xSTRi:
 				addr := r[in.Rn&15] + in.Imm
-				off := addr - mem.base
-				if off>>pageShift >= uint32(len(mem.fast)) || off&pageMask > pageSize-4 || addr&3 != 0 && a.ccr&ccrUNALIGNTRP != 0 {
-					goto exit
+				off := addr - c.base
+				if off>>pageShift >= uint32(len(c.fast)) || off&pageMask > pageSize-4 || addr&3 != 0 && c.ccr&ccrUNALIGNTRP != 0 {
+					goto out
 				}
-				p := mem.fast[off>>pageShift].wr
+				p := c.fast[off>>pageShift].wr
 				if p == nil {
-					goto exit
+					goto out
 				}
 				p.wl[off&pageMask>>LineShift] = 1 // activity: a line stored to
 				le.PutUint32(p.data[off&pageMask:], r[in.Rd&15])
 			case xSTRBi:
-				off := r[in.Rn&15] + in.Imm - mem.base
-				if off>>pageShift >= uint32(len(mem.fast)) {
-					goto exit
+				off := r[in.Rn&15] + in.Imm - c.base
+				if off>>pageShift >= uint32(len(c.fast)) {
+					goto out
 				}
-				p := mem.fast[off>>pageShift].wr
+				p := c.fast[off>>pageShift].wr
 				if p == nil {
-					goto exit
+					goto out
 				}
 				p.wl[off&pageMask>>LineShift] = 1 // activity: a line stored to
 				p.data[off&pageMask] = byte(r[in.Rd&15])
 			case xLDRr, xLDRBr:
 				addr := r[in.Rn&15] + r[in.Rm&15]<<in.ShN
-				off := addr - mem.base
-				if off>>pageShift >= uint32(len(mem.fast)) || off&pageMask > pageSize-4 || (addr&3 != 0 && in.X == xLDRr && a.ccr&ccrUNALIGNTRP != 0) {
-					goto exit
+				off := addr - c.base
+				if off>>pageShift >= uint32(len(c.fast)) || off&pageMask > pageSize-4 || (addr&3 != 0 && in.X == xLDRr && c.ccr&ccrUNALIGNTRP != 0) {
+					goto out
 				}
-				p := mem.fast[off>>pageShift].rd
+				p := c.fast[off>>pageShift].rd
 				if p == nil {
-					goto exit
+					goto out
 				}
 				if in.X == xLDRr {
 					r[in.Rd&15] = le.Uint32(p.data[off&pageMask:])
@@ -430,13 +472,13 @@ func (m *Machine) armBlocks(a *armState, ap *armPage, apBase, pc uint32, n, limi
 				}
 			case xSTRr, xSTRBr:
 				addr := r[in.Rn&15] + r[in.Rm&15]<<in.ShN
-				off := addr - mem.base
-				if off>>pageShift >= uint32(len(mem.fast)) || off&pageMask > pageSize-4 || (addr&3 != 0 && in.X == xSTRr && a.ccr&ccrUNALIGNTRP != 0) {
-					goto exit
+				off := addr - c.base
+				if off>>pageShift >= uint32(len(c.fast)) || off&pageMask > pageSize-4 || (addr&3 != 0 && in.X == xSTRr && c.ccr&ccrUNALIGNTRP != 0) {
+					goto out
 				}
-				p := mem.fast[off>>pageShift].wr
+				p := c.fast[off>>pageShift].wr
 				if p == nil {
-					goto exit
+					goto out
 				}
 				p.wl[off&pageMask>>LineShift] = 1 // activity: a line stored to
 				if in.X == xSTRr {
@@ -454,13 +496,13 @@ func (m *Machine) armBlocks(a *armState, ap *armPage, apBase, pc uint32, n, limi
 				if in.Flags&thumb.FIndex != 0 {
 					addr = ea
 				}
-				off := addr - mem.base
-				if off>>pageShift >= uint32(len(mem.fast)) || off&pageMask > pageSize-4 || (addr&3 != 0 && in.X == xLDRiw && a.ccr&ccrUNALIGNTRP != 0) {
-					goto exit
+				off := addr - c.base
+				if off>>pageShift >= uint32(len(c.fast)) || off&pageMask > pageSize-4 || (addr&3 != 0 && in.X == xLDRiw && c.ccr&ccrUNALIGNTRP != 0) {
+					goto out
 				}
-				p := mem.fast[off>>pageShift].rd
+				p := c.fast[off>>pageShift].rd
 				if p == nil {
-					goto exit
+					goto out
 				}
 				r[in.Rn&15] = ea // before Rd: with Rn == Rd the loaded value wins, as on QEMU
 				if in.X == xLDRiw {
@@ -478,13 +520,13 @@ func (m *Machine) armBlocks(a *armState, ap *armPage, apBase, pc uint32, n, limi
 				if in.Flags&thumb.FIndex != 0 {
 					addr = ea
 				}
-				off := addr - mem.base
-				if off>>pageShift >= uint32(len(mem.fast)) || off&pageMask > pageSize-4 || (addr&3 != 0 && in.X == xSTRiw && a.ccr&ccrUNALIGNTRP != 0) {
-					goto exit
+				off := addr - c.base
+				if off>>pageShift >= uint32(len(c.fast)) || off&pageMask > pageSize-4 || (addr&3 != 0 && in.X == xSTRiw && c.ccr&ccrUNALIGNTRP != 0) {
+					goto out
 				}
-				p := mem.fast[off>>pageShift].wr
+				p := c.fast[off>>pageShift].wr
 				if p == nil {
-					goto exit
+					goto out
 				}
 				p.wl[off&pageMask>>LineShift] = 1 // activity: a line stored to
 				if in.X == xSTRiw {
@@ -496,13 +538,13 @@ func (m *Machine) armBlocks(a *armState, ap *armPage, apBase, pc uint32, n, limi
 			case xLD:
 				addr, ea := lsAddr(r, &in.Inst, in.pc)
 				size := lsSize(in.Op)
-				off := addr - mem.base
-				if off>>pageShift >= uint32(len(mem.fast)) || off&pageMask > pageSize-size || (addr&(size-1) != 0 && a.ccr&ccrUNALIGNTRP != 0) {
-					goto exit
+				off := addr - c.base
+				if off>>pageShift >= uint32(len(c.fast)) || off&pageMask > pageSize-size || (addr&(size-1) != 0 && c.ccr&ccrUNALIGNTRP != 0) {
+					goto out
 				}
-				p := mem.fast[off>>pageShift].rd
+				p := c.fast[off>>pageShift].rd
 				if p == nil {
-					goto exit
+					goto out
 				}
 				d := p.data[off&pageMask:]
 				var res uint32
@@ -525,13 +567,13 @@ func (m *Machine) armBlocks(a *armState, ap *armPage, apBase, pc uint32, n, limi
 			case xST:
 				addr, ea := lsAddr(r, &in.Inst, in.pc)
 				size := lsSize(in.Op)
-				off := addr - mem.base
-				if off>>pageShift >= uint32(len(mem.fast)) || off&pageMask > pageSize-size || (addr&(size-1) != 0 && a.ccr&ccrUNALIGNTRP != 0) {
-					goto exit
+				off := addr - c.base
+				if off>>pageShift >= uint32(len(c.fast)) || off&pageMask > pageSize-size || (addr&(size-1) != 0 && c.ccr&ccrUNALIGNTRP != 0) {
+					goto out
 				}
-				p := mem.fast[off>>pageShift].wr
+				p := c.fast[off>>pageShift].wr
 				if p == nil {
-					goto exit
+					goto out
 				}
 				p.wl[off&pageMask>>LineShift] = 1 // activity: a line stored to
 				d := p.data[off&pageMask:]
@@ -549,13 +591,13 @@ func (m *Machine) armBlocks(a *armState, ap *armPage, apBase, pc uint32, n, limi
 			case xLDM:
 				cnt := regCount(in.Imm)
 				start := r[in.Rn&15]
-				off := start - mem.base
-				if start&3 != 0 || off>>pageShift >= uint32(len(mem.fast)) || off&pageMask > pageSize-4*cnt {
-					goto exit
+				off := start - c.base
+				if start&3 != 0 || off>>pageShift >= uint32(len(c.fast)) || off&pageMask > pageSize-4*cnt {
+					goto out
 				}
-				p := mem.fast[off>>pageShift].rd
+				p := c.fast[off>>pageShift].rd
 				if p == nil {
-					goto exit
+					goto out
 				}
 				d := p.data[off&pageMask:]
 				k := 0
@@ -569,18 +611,18 @@ func (m *Machine) armBlocks(a *armState, ap *armPage, apBase, pc uint32, n, limi
 			case xLDMpc:
 				cnt := regCount(in.Imm)
 				start := r[in.Rn&15]
-				off := start - mem.base
-				if start&3 != 0 || off>>pageShift >= uint32(len(mem.fast)) || off&pageMask > pageSize-4*cnt {
-					goto exit
+				off := start - c.base
+				if start&3 != 0 || off>>pageShift >= uint32(len(c.fast)) || off&pageMask > pageSize-4*cnt {
+					goto out
 				}
-				p := mem.fast[off>>pageShift].rd
+				p := c.fast[off>>pageShift].rd
 				if p == nil {
-					goto exit
+					goto out
 				}
 				d := p.data[off&pageMask:]
 				npc = le.Uint32(d[4*cnt-4:])
 				if npc&1 == 0 || npc >= 0xf0000000 {
-					goto exit
+					goto out
 				}
 				k := 0
 				for l := in.Imm & 0x7fff; l != 0; l &= l - 1 {
@@ -595,13 +637,13 @@ func (m *Machine) armBlocks(a *armState, ap *armPage, apBase, pc uint32, n, limi
 			case xSTMDB:
 				cnt := regCount(in.Imm)
 				start := r[in.Rn&15] - 4*cnt
-				off := start - mem.base
-				if start&3 != 0 || off>>pageShift >= uint32(len(mem.fast)) || off&pageMask > pageSize-4*cnt {
-					goto exit
+				off := start - c.base
+				if start&3 != 0 || off>>pageShift >= uint32(len(c.fast)) || off&pageMask > pageSize-4*cnt {
+					goto out
 				}
-				p := mem.fast[off>>pageShift].wr
+				p := c.fast[off>>pageShift].wr
 				if p == nil {
-					goto exit
+					goto out
 				}
 				p.wl.set(off&pageMask, 4*cnt) // activity: the lines stored to
 				d := p.data[off&pageMask:]
@@ -616,20 +658,22 @@ func (m *Machine) armBlocks(a *armState, ap *armPage, apBase, pc uint32, n, limi
 			}
 		}
 	next:
-		lines |= b.lines
-		pc = npc
-		continue
-	exit:
-		left += b.n - uint64(in.k)
-		pc = in.pc
-		if start := b.ops[0].pc; in.pc != start {
-			ap.lines.set(start-apBase, in.pc-start) // activity: the lines before in
+		c.lines |= c.b.lines // activity: the lines of the block
+		if o = npc - c.apBase; o >= pageSize {
+			break
 		}
-		break
+		nb = c.ap.blk[o>>1]
+		if nb == nil || nb.n > c.left {
+			break
+		}
+		c.left -= nb.n
+		c.b = nb
+		continue
+	out:
+		return c.b, in
 	}
-	ap.markLines(lines)
-	a.nzcv = f
-	return pc, limit - left
+	c.pc = npc
+	return c.b, nil
 }
 
 // armPageOf returns the predecoded page holding pc and its address, nil
