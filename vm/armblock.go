@@ -14,7 +14,7 @@ const armBlockMax = 48
 // block size ends), and a compare (CMP immediate or register, SUBS
 // immediate) fused with the conditional branch after it.
 const (
-	xFall   = xNOP + 1 + iota // continue at t
+	xFall   = xNOP + 1 + iota // continue at nt
 	xCMPiB                    // CMP Rn, #Imm; B<Cond> t
 	xCMPrB                    // CMP Rn, Rm; B<Cond> t
 	xSUBSiB                   // SUBS Rd, Rn, #Imm; B<Cond> t
@@ -22,8 +22,7 @@ const (
 
 // armOp is one instruction of a Thumb block: the decoded instruction (X
 // its fast form), its address, the steps of the block before it, and for
-// a branch the taken target (for xFall the next pc; for a fused compare
-// and branch the not-taken pc is in nt).
+// a terminator with fixed targets the taken one t and the next pc nt.
 type armOp struct {
 	thumb.Inst
 	k  uint16 // steps of the block before it
@@ -34,12 +33,12 @@ type armOp struct {
 }
 
 // armBlock is a straight run of fast-form Thumb instructions of one page,
-// ending with a branch or xFall. n is its step count, lo and hi the first
-// and last 64-byte line it covers.
+// ending with a branch or xFall. n is its step count.
 type armBlock struct {
-	ops   []armOp
-	n     uint64
-	lines uint64 // bit k: line k of the page
+	ops    []armOp
+	n      uint64
+	lines  uint64    // bit k: line k of the page
+	tk, nt *armBlock // the blocks at the terminator's targets t and nt, once met
 }
 
 // armNoBlock is the block of a slot where no block starts (its first
@@ -88,10 +87,8 @@ func (m *Machine) armBuildBlock(ap *armPage, apBase, o uint32) *armBlock {
 		b.n++
 		o += uint32(in.Size)
 		switch in.X {
-		case xB, xBcc, xBL:
-			op.t = op.pc + 4 + in.Imm
-		case xCBZ, xCBNZ:
-			op.t = op.pc + 4 + in.Imm
+		case xB, xBcc, xBL, xCBZ, xCBNZ:
+			op.t, op.nt = op.pc+4+in.Imm, apBase+o
 		case xCMPi, xCMPr, xSUBSi:
 			if o >= pageSize {
 				break
@@ -114,7 +111,7 @@ func (m *Machine) armBuildBlock(ap *armPage, apBase, o uint32) *armBlock {
 		return armNoBlock
 	}
 	if !armEndsBlock(b.ops[len(b.ops)-1].X) {
-		b.ops = append(b.ops, armOp{Inst: thumb.Inst{X: xFall}, pc: apBase + o, k: uint16(b.n), t: apBase + o})
+		b.ops = append(b.ops, armOp{Inst: thumb.Inst{X: xFall}, pc: apBase + o, k: uint16(b.n), nt: apBase + o})
 	}
 	for k := lo; k <= (o-1)>>LineShift; k++ {
 		b.lines |= 1 << k

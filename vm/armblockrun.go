@@ -84,8 +84,8 @@ func armRunChain(r *[16]uint32, c *armChain, b *armBlock) (*armBlock, *armOp) {
 	c.b = b
 	_ = r[0] // one nil check of r for every operation below
 	var (
-		npc, o uint32
-		nb     *armBlock
+		npc uint32
+		nb  *armBlock
 	)
 	for {
 		in := unsafe.SliceData(c.b.ops) // never empty
@@ -350,35 +350,35 @@ func armRunChain(r *[16]uint32, c *armChain, b *armBlock) (*armBlock, *armOp) {
 					r[14] = (in.pc + 4) | 1
 				}
 				npc = in.t
-				goto next
+				goto taken
 			case xBcc:
-				npc = in.pc + 2
-				if in.Size == 4 {
-					npc = in.pc + 4
-				}
 				if in.cm>>(c.f&15)&1 != 0 {
 					npc = in.t
+					goto taken
 				}
-				goto next
+				npc = in.nt
+				goto fall
 			case xCBZ:
-				npc = in.pc + 2
 				if r[in.Rn&15] == 0 {
 					npc = in.t
+					goto taken
 				}
-				goto next
+				npc = in.nt
+				goto fall
 			case xCBNZ:
-				npc = in.pc + 2
 				if r[in.Rn&15] != 0 {
 					npc = in.t
+					goto taken
 				}
-				goto next
+				npc = in.nt
+				goto fall
 			case xBX:
 				t := r[in.Rm&15]
 				if t&1 == 0 || t >= 0xf0000000 {
 					goto out
 				}
 				npc = t &^ 1
-				goto next
+				goto dyn
 			case xBLX:
 				t := r[in.Rm&15]
 				if t&1 == 0 || t >= 0xf0000000 {
@@ -386,31 +386,33 @@ func armRunChain(r *[16]uint32, c *armChain, b *armBlock) (*armBlock, *armOp) {
 				}
 				r[14] = (in.pc + 2) | 1
 				npc = t &^ 1
-				goto next
+				goto dyn
 			case xFall:
-				npc = in.t
-				goto next
+				npc = in.nt
+				goto fall
 			case xCMPiB, xCMPrB:
 				x, y := r[in.Rn&15], in.Imm
 				if in.X == xCMPrB {
 					y = r[in.Rm&15]
 				}
 				c.f = subNZCV(x, y, x-y)
-				npc = in.nt
 				if in.cm>>(c.f&15)&1 != 0 {
 					npc = in.t
+					goto taken
 				}
-				goto next
+				npc = in.nt
+				goto fall
 			case xSUBSiB:
 				x, y := r[in.Rn&15], in.Imm
 				res := x - y
 				r[in.Rd&15] = res
 				c.f = subNZCV(x, y, res)
-				npc = in.nt
 				if in.cm>>(c.f&15)&1 != 0 {
 					npc = in.t
+					goto taken
 				}
-				goto next
+				npc = in.nt
+				goto fall
 			case xLDRi:
 				addr := r[in.Rn&15] + in.Imm
 				off := addr - c.base
@@ -633,7 +635,7 @@ func armRunChain(r *[16]uint32, c *armChain, b *armBlock) (*armBlock, *armOp) {
 					r[in.Rn&15] = start + 4*cnt
 				}
 				npc &^= 1
-				goto next
+				goto dyn
 			case xSTMDB:
 				cnt := regCount(in.Imm)
 				start := r[in.Rn&15] - 4*cnt
@@ -657,13 +659,31 @@ func armRunChain(r *[16]uint32, c *armChain, b *armBlock) (*armBlock, *armOp) {
 				}
 			}
 		}
-	next:
+	taken: // to in.t, the same each time: linked once found
 		c.lines |= c.b.lines // activity: the lines of the block
-		if o = npc - c.apBase; o >= pageSize {
+		if nb = c.b.tk; nb == nil {
+			if nb = c.blockAt(npc); nb == nil {
+				break
+			}
+			c.b.tk = nb
+		}
+		goto link
+	fall: // to in.nt, likewise
+		c.lines |= c.b.lines
+		if nb = c.b.nt; nb == nil {
+			if nb = c.blockAt(npc); nb == nil {
+				break
+			}
+			c.b.nt = nb
+		}
+		goto link
+	dyn: // to a register's value
+		c.lines |= c.b.lines
+		if nb = c.blockAt(npc); nb == nil {
 			break
 		}
-		nb = c.ap.blk[o>>1]
-		if nb == nil || nb.n > c.left {
+	link:
+		if nb.n > c.left {
 			break
 		}
 		c.left -= nb.n
@@ -674,6 +694,14 @@ func armRunChain(r *[16]uint32, c *armChain, b *armBlock) (*armBlock, *armOp) {
 	}
 	c.pc = npc
 	return c.b, nil
+}
+
+// blockAt is the block built at pc on the chain's page, nil if none is.
+func (c *armChain) blockAt(pc uint32) *armBlock {
+	if o := pc - c.apBase; o < pageSize {
+		return c.ap.blk[o>>1]
+	}
+	return nil
 }
 
 // armPageOf returns the predecoded page holding pc and its address, nil
