@@ -345,10 +345,11 @@ func armRunChain(r *[16]uint32, c *armChain, b *armBlock) (*armBlock, *armOp) {
 			case xADR:
 				r[in.Rd&15] = (in.pc+4)&^3 + in.Imm
 			case xNOP:
-			case xB, xBL:
-				if in.X == xBL {
-					r[14] = (in.pc + 4) | 1
-				}
+			case xB:
+				npc = in.t
+				goto taken
+			case xBL:
+				r[14] = (in.pc + 4) | 1
 				npc = in.t
 				goto taken
 			case xBcc:
@@ -390,11 +391,17 @@ func armRunChain(r *[16]uint32, c *armChain, b *armBlock) (*armBlock, *armOp) {
 			case xFall:
 				npc = in.nt
 				goto fall
-			case xCMPiB, xCMPrB:
+			case xCMPiB:
 				x, y := r[in.Rn&15], in.Imm
-				if in.X == xCMPrB {
-					y = r[in.Rm&15]
+				c.f = subNZCV(x, y, x-y)
+				if in.cm>>(c.f&15)&1 != 0 {
+					npc = in.t
+					goto taken
 				}
+				npc = in.nt
+				goto fall
+			case xCMPrB:
+				x, y := r[in.Rn&15], r[in.Rm&15]
 				c.f = subNZCV(x, y, x-y)
 				if in.cm>>(c.f&15)&1 != 0 {
 					npc = in.t
