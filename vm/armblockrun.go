@@ -467,14 +467,14 @@ func armRunChain(r *[16]uint32, c *armChain, b *armBlock) (*armBlock, *armOp) {
 			case xLDRr, xLDRBr:
 				addr := r[in.Rn&15] + r[in.Rm&15]<<in.ShN
 				off := addr - c.base
-				if off>>pageShift >= uint32(len(c.fast)) || off&pageMask > pageSize-4 || (addr&3 != 0 && in.X == xLDRr && c.ccr&ccrUNALIGNTRP != 0) {
+				if off>>pageShift >= uint32(len(c.fast)) || off&pageMask > pageSize-4 || (addr&3 != 0 && in.Op == thumb.OpLDR && c.ccr&ccrUNALIGNTRP != 0) {
 					goto out
 				}
 				p := c.fast[off>>pageShift].rd
 				if p == nil {
 					goto out
 				}
-				if in.X == xLDRr {
+				if in.Op == thumb.OpLDR {
 					r[in.Rd&15] = le.Uint32(p.data[off&pageMask:])
 				} else {
 					r[in.Rd&15] = uint32(p.data[off&pageMask])
@@ -482,7 +482,7 @@ func armRunChain(r *[16]uint32, c *armChain, b *armBlock) (*armBlock, *armOp) {
 			case xSTRr, xSTRBr:
 				addr := r[in.Rn&15] + r[in.Rm&15]<<in.ShN
 				off := addr - c.base
-				if off>>pageShift >= uint32(len(c.fast)) || off&pageMask > pageSize-4 || (addr&3 != 0 && in.X == xSTRr && c.ccr&ccrUNALIGNTRP != 0) {
+				if off>>pageShift >= uint32(len(c.fast)) || off&pageMask > pageSize-4 || (addr&3 != 0 && in.Op == thumb.OpSTR && c.ccr&ccrUNALIGNTRP != 0) {
 					goto out
 				}
 				p := c.fast[off>>pageShift].wr
@@ -490,7 +490,7 @@ func armRunChain(r *[16]uint32, c *armChain, b *armBlock) (*armBlock, *armOp) {
 					goto out
 				}
 				p.wl[off&pageMask>>LineShift] = 1 // activity: a line stored to
-				if in.X == xSTRr {
+				if in.Op == thumb.OpSTR {
 					le.PutUint32(p.data[off&pageMask:], r[in.Rd&15])
 				} else {
 					p.data[off&pageMask] = byte(r[in.Rd&15])
@@ -506,7 +506,7 @@ func armRunChain(r *[16]uint32, c *armChain, b *armBlock) (*armBlock, *armOp) {
 					addr = ea
 				}
 				off := addr - c.base
-				if off>>pageShift >= uint32(len(c.fast)) || off&pageMask > pageSize-4 || (addr&3 != 0 && in.X == xLDRiw && c.ccr&ccrUNALIGNTRP != 0) {
+				if off>>pageShift >= uint32(len(c.fast)) || off&pageMask > pageSize-4 || (addr&3 != 0 && in.Op == thumb.OpLDR && c.ccr&ccrUNALIGNTRP != 0) {
 					goto out
 				}
 				p := c.fast[off>>pageShift].rd
@@ -514,7 +514,7 @@ func armRunChain(r *[16]uint32, c *armChain, b *armBlock) (*armBlock, *armOp) {
 					goto out
 				}
 				r[in.Rn&15] = ea // before Rd: with Rn == Rd the loaded value wins, as on QEMU
-				if in.X == xLDRiw {
+				if in.Op == thumb.OpLDR {
 					r[in.Rd&15] = le.Uint32(p.data[off&pageMask:])
 				} else {
 					r[in.Rd&15] = uint32(p.data[off&pageMask])
@@ -530,7 +530,7 @@ func armRunChain(r *[16]uint32, c *armChain, b *armBlock) (*armBlock, *armOp) {
 					addr = ea
 				}
 				off := addr - c.base
-				if off>>pageShift >= uint32(len(c.fast)) || off&pageMask > pageSize-4 || (addr&3 != 0 && in.X == xSTRiw && c.ccr&ccrUNALIGNTRP != 0) {
+				if off>>pageShift >= uint32(len(c.fast)) || off&pageMask > pageSize-4 || (addr&3 != 0 && in.Op == thumb.OpSTR && c.ccr&ccrUNALIGNTRP != 0) {
 					goto out
 				}
 				p := c.fast[off>>pageShift].wr
@@ -538,7 +538,7 @@ func armRunChain(r *[16]uint32, c *armChain, b *armBlock) (*armBlock, *armOp) {
 					goto out
 				}
 				p.wl[off&pageMask>>LineShift] = 1 // activity: a line stored to
-				if in.X == xSTRiw {
+				if in.Op == thumb.OpSTR {
 					le.PutUint32(p.data[off&pageMask:], r[in.Rd&15])
 				} else {
 					p.data[off&pageMask] = byte(r[in.Rd&15])
