@@ -6,7 +6,9 @@ import "github.com/rewind-debugger/rewind/vm/thumb"
 // slot per halfword.
 type armPage struct {
 	s     [slotsPerPage]thumb.Inst
-	lines lineMarks // activity: lines executed (armFast per straight run, armExec per instruction)
+	lines lineMarks               // activity: lines executed (armBlocks per block, armExec per instruction)
+	blk   [slotsPerPage]*armBlock // blocks by start slot (armblock.go)
+	nblk  int                     // blocks built since the last drop
 }
 
 // invalidate forgets the decoded instructions overlapping bytes [o, o+n)
@@ -18,6 +20,7 @@ func (ap *armPage) invalidate(o, n uint32) {
 		first = (o - 2) >> 1
 	}
 	last := min((o+n-1)>>1, slotsPerPage-1)
+	ap.dropBlocks()
 	for k := first; k <= last; k++ {
 		if ap.s[k].Op != thumb.OpBreak {
 			ap.s[k].Op, ap.s[k].X = thumb.OpUndecoded, xNone
@@ -105,6 +108,7 @@ func (m *Machine) armMarkBreak(pc uint32, on bool) {
 		return
 	}
 	sl := &ap.s[off&pageMask>>1]
+	ap.dropBlocks()
 	if on {
 		sl.Op, sl.X = thumb.OpBreak, xNone
 	} else {

@@ -50,9 +50,9 @@ loop:
 			if pc-apBase >= pageSize {
 				break
 			}
-			// Fast forms first (armFast), then the full switch for the
-			// instruction it stopped at.
-			if pc, n = armFast(a, ap, apBase, pc, n, limit, mem); n >= limit || pc-apBase >= pageSize {
+			// Decoded blocks of fast forms first (armBlocks), then the full
+			// switch for the instruction they stopped at.
+			if pc, n = m.armBlocks(a, ap, apBase, pc, n, limit); n >= limit || pc-apBase >= pageSize {
 				continue
 			}
 			in = &ap.s[(pc-apBase)>>1]

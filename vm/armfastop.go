@@ -5,7 +5,7 @@ import "github.com/rewind-debugger/rewind/vm/thumb"
 // Fast forms of Thumb instructions, stored in thumb.Inst.X when a page
 // slot is decoded. Each names one operation on one operand form with every
 // decode-time condition already checked (no PC operand, no unusual shift),
-// so armFast runs it without re-examining the fields. 0 means the
+// so armBlocks runs it without re-examining the fields. 0 means the
 // instruction always takes the full switch.
 const (
 	xNone  uint8 = iota
@@ -94,7 +94,7 @@ const (
 	xNOP
 )
 
-// armFastKind classifies a decoded instruction for armFast.
+// armFastKind classifies a decoded instruction for armBlocks.
 func armFastKind(in *thumb.Inst) uint8 {
 	switch in.Op {
 	case thumb.OpMOV, thumb.OpMVN, thumb.OpAND, thumb.OpORR, thumb.OpEOR, thumb.OpBIC, thumb.OpORN,

@@ -1,0 +1,148 @@
+package vm
+
+import (
+	"math"
+
+	"github.com/rewind-debugger/rewind/vm/thumb"
+)
+
+// armBlockMax is the most instructions a Thumb block holds.
+const armBlockMax = 48
+
+// Block terminators that armFastKind never returns: a straight run's end
+// without a branch (the next instruction has no fast form, the page or the
+// block size ends), and a compare (CMP immediate or register, SUBS
+// immediate) fused with the conditional branch after it.
+const (
+	xFall   = xNOP + 1 + iota // continue at nt
+	xCMPiB                    // CMP Rn, #Imm; B<Cond> t
+	xCMPrB                    // CMP Rn, Rm; B<Cond> t
+	xSUBSiB                   // SUBS Rd, Rn, #Imm; B<Cond> t
+)
+
+// armOp is one instruction of a Thumb block: the decoded instruction (X
+// its fast form), its address, the steps of the block before it, and for
+// a terminator with fixed targets the taken one t and the next pc nt.
+type armOp struct {
+	thumb.Inst
+	k  uint16 // steps of the block before it
+	cm uint16 // a conditional branch's condTable entry
+	pc uint32
+	t  uint32
+	nt uint32
+}
+
+// armBlock is a straight run of fast-form Thumb instructions of one page,
+// ending with a branch or xFall. n is its step count.
+type armBlock struct {
+	ops    []armOp
+	n      uint64
+	lines  uint64    // bit k: line k of the page
+	tk, nt *armBlock // the blocks at the terminator's targets t and nt, once met
+}
+
+// armNoBlock is the block of a slot where no block starts (its first
+// instruction has no fast form): it never fits in the steps left.
+var armNoBlock = &armBlock{n: math.MaxUint64}
+
+// armBlockAt returns the block starting at page offset o of ap (address
+// apBase), building it on first use.
+func (m *Machine) armBlockAt(ap *armPage, apBase, o uint32) *armBlock {
+	if b := ap.blk[o>>1]; b != nil {
+		return b
+	}
+	b := m.armBuildBlock(ap, apBase, o)
+	ap.blk[o>>1] = b
+	ap.nblk++
+	return b
+}
+
+// armSlot returns the decoded slot at page offset o, decoding it as the
+// executor's switch would; nil when it cannot be cached (a 32-bit
+// instruction crossing the page end, an unreadable halfword).
+func (m *Machine) armSlot(ap *armPage, apBase, o uint32) *thumb.Inst {
+	in := &ap.s[o>>1]
+	if in.Op != thumb.OpUndecoded {
+		return in
+	}
+	tmp, ok := m.armDecodeAt(apBase + o)
+	if !ok || (o == pageSize-2 && tmp.Size == 4) {
+		return nil
+	}
+	*in = tmp
+	return in
+}
+
+// armBuildBlock decodes the straight run of fast-form instructions at page
+// offset o into a block (armNoBlock when the first has none).
+func (m *Machine) armBuildBlock(ap *armPage, apBase, o uint32) *armBlock {
+	b := &armBlock{}
+	lo := o >> LineShift
+	for len(b.ops) < armBlockMax && o < pageSize {
+		in := m.armSlot(ap, apBase, o)
+		if in == nil || in.X == xNone {
+			break
+		}
+		op := armOp{Inst: *in, pc: apBase + o, k: uint16(b.n), cm: condTable[in.Cond&15]}
+		b.n++
+		o += uint32(in.Size)
+		switch in.X {
+		case xB, xBcc, xBL, xCBZ, xCBNZ:
+			op.t, op.nt = op.pc+4+in.Imm, apBase+o
+		case xCMPi, xCMPr, xSUBSi:
+			if o >= pageSize {
+				break
+			}
+			if nb := m.armSlot(ap, apBase, o); nb != nil && nb.X == xBcc {
+				op.X = armFused(in.X)
+				op.Cond, op.cm = nb.Cond, condTable[nb.Cond&15]
+				op.t = apBase + o + 4 + nb.Imm
+				b.n++
+				o += uint32(nb.Size)
+				op.nt = apBase + o
+			}
+		}
+		b.ops = append(b.ops, op)
+		if armEndsBlock(op.X) {
+			break
+		}
+	}
+	if len(b.ops) == 0 {
+		return armNoBlock
+	}
+	if !armEndsBlock(b.ops[len(b.ops)-1].X) {
+		b.ops = append(b.ops, armOp{Inst: thumb.Inst{X: xFall}, pc: apBase + o, k: uint16(b.n), nt: apBase + o})
+	}
+	for k := lo; k <= (o-1)>>LineShift; k++ {
+		b.lines |= 1 << k
+	}
+	return b
+}
+
+// armFused is the fused compare-and-branch form of compare x.
+func armFused(x uint8) uint8 {
+	switch x {
+	case xCMPi:
+		return xCMPiB
+	case xCMPr:
+		return xCMPrB
+	}
+	return xSUBSiB
+}
+
+// armEndsBlock reports whether fast form x ends a block (it may branch).
+func armEndsBlock(x uint8) bool {
+	switch x {
+	case xB, xBcc, xBL, xCBZ, xCBNZ, xBX, xBLX, xLDMpc, xCMPiB, xCMPrB, xSUBSiB, xFall:
+		return true
+	}
+	return false
+}
+
+// dropBlocks forgets the page's blocks (its code or a breakpoint changed).
+func (ap *armPage) dropBlocks() {
+	if ap.nblk != 0 {
+		clear(ap.blk[:])
+		ap.nblk = 0
+	}
+}

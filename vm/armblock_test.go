@@ -1,0 +1,108 @@
+package vm
+
+import (
+	"encoding/binary"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestARMBlocksRandomStops runs Cortex-M firmware (the bench loop, SysTick
+// and UART interrupts, timers) with the decoded blocks and with every
+// instruction through the full switch, stopping both at the same seeded
+// random times, and compares the stops and state hashes at each: a block
+// runs only when it fits in the steps left, so a stop, a timer deadline or
+// an interrupt lands on the same instruction either way.
+func TestARMBlocksRandomStops(t *testing.T) {
+	for _, elf := range []string{"bench/bench.elf", "uart_irq.elf", "timers.elf", "isa/isa-m4f.elf"} {
+		t.Run(filepath.Base(elf), func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join("..", "testdata", "arm", elf))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(5, uint64(len(data))))
+			var ms [2]*Machine
+			for i := range ms {
+				b, err := BoardByName("mps2-an386")
+				if err != nil {
+					t.Fatal(err)
+				}
+				m, err := NewMachine(b, Config{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				m.noFast = i == 1
+				m.SetUARTOutput(func(byte) {})
+				if _, err := m.LoadELF(data); err != nil {
+					t.Fatal(err)
+				}
+				ms[i] = m
+			}
+			at := uint64(0)
+			for range 400 {
+				at += 1 + uint64(rng.IntN([]int{3, 60, 5000}[rng.IntN(3)]))
+				blk, full := ms[0].Run(at), ms[1].Run(at)
+				if blk != full {
+					t.Fatalf("until %d: stop %+v with blocks, %+v without", at, blk, full)
+				}
+				if ms[0].StateHash() != ms[1].StateHash() {
+					t.Fatalf("until %d (stopped %v at %d): state hashes differ", at, blk.Reason, blk.Time)
+				}
+				if blk.Reason == StopExit {
+					break
+				}
+			}
+		})
+	}
+}
+
+// TestARMBlocksCodeChanges patches code whose blocks are cached, by a
+// store of the debugger (WriteMemory) and by breakpoints set and cleared
+// inside a block, and checks that the next run executes the new code and
+// stops at the breakpoint, as the full switch does.
+func TestARMBlocksCodeChanges(t *testing.T) {
+	var code []byte
+	for k := range 40 {
+		code = binary.LittleEndian.AppendUint16(code, 0x3001+uint16(k%3)<<8) // adds r0/r1/r2, #1
+	}
+	code = binary.LittleEndian.AppendUint16(code, 0xe7fe-40) // b to the first
+	var ms [2]*Machine
+	for i := range ms {
+		ms[i] = armRandomMachine(t, code, [13]uint32{}, false)
+		ms[i].noFast = i == 1
+	}
+	steps := []func(m *Machine) Stop{
+		func(m *Machine) Stop { return m.Run(1_000) },
+		func(m *Machine) Stop {
+			if err := m.WriteMemory(0x100+2*20, []byte{0x05, 0x33}); err != nil { // adds r3, #5
+				t.Fatal(err)
+			}
+			return m.Run(2_000)
+		},
+		func(m *Machine) Stop { m.SetBreakpoint(0x100 + 2*30); return m.Run(3_000) },
+		func(m *Machine) Stop { return m.Run(3_000) },
+		func(m *Machine) Stop { m.ClearBreakpoint(0x100 + 2*30); return m.Run(4_000) },
+		func(m *Machine) Stop {
+			if err := m.WriteMemory(0x100+2*35, []byte{0x01, 0x34, 0x02, 0x34}); err != nil { // adds r4, #1; adds r4, #2
+				t.Fatal(err)
+			}
+			return m.Run(5_000)
+		},
+	}
+	for k, step := range steps {
+		blk, full := step(ms[0]), step(ms[1])
+		if blk != full {
+			t.Fatalf("step %d: stop %+v with blocks, %+v without", k, blk, full)
+		}
+		if k == 2 && (blk.Reason != StopBreakpoint || blk.PC != 0x100+2*30) {
+			t.Fatalf("step %d: stop %+v, want the breakpoint at %#x", k, blk, 0x100+2*30)
+		}
+		if ms[0].StateHash() != ms[1].StateHash() {
+			t.Fatalf("step %d: state hashes differ", k)
+		}
+	}
+	if r := ms[0].harts[0].arm.r; r[3] == 0 || r[4] == 0 {
+		t.Fatalf("patched instructions never ran: r3 %d, r4 %d", r[3], r[4])
+	}
+}
