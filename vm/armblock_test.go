@@ -106,3 +106,46 @@ func TestARMBlocksCodeChanges(t *testing.T) {
 		t.Fatalf("patched instructions never ran: r3 %d, r4 %d", r[3], r[4])
 	}
 }
+
+// TestARMBreakpointOnFusedBranch sets a breakpoint on the conditional
+// branch after a compare, a pair blocks fuse: set before the page is
+// decoded and while its blocks are cached, it must stop at the branch
+// every time, as the full switch does.
+func TestARMBreakpointOnFusedBranch(t *testing.T) {
+	code := []byte{
+		0x01, 0x30, // 0x100 adds r0, #1
+		0x0a, 0x28, // 0x102 cmp r0, #10
+		0xfc, 0xd1, // 0x104 bne 0x100
+		0xfe, 0xe7, // 0x106 b .
+	}
+	const bne = 0x104
+	for _, early := range []bool{true, false} {
+		var ms [2]*Machine
+		for i := range ms {
+			ms[i] = armRandomMachine(t, code, [13]uint32{}, false)
+			ms[i].noFast = i == 1
+			if early {
+				ms[i].SetBreakpoint(bne)
+			} else {
+				ms[i].Run(7) // the blocks are built and cached
+				ms[i].SetBreakpoint(bne)
+			}
+		}
+		hits := 0
+		for k := 0; k < 12; k++ {
+			blk, full := ms[0].Run(100), ms[1].Run(100)
+			if blk != full {
+				t.Fatalf("early %v, run %d: stop %+v with blocks, %+v without", early, k, blk, full)
+			}
+			if blk.Reason == StopBreakpoint {
+				if blk.PC != bne {
+					t.Fatalf("early %v: breakpoint stop at %#x, want %#x", early, blk.PC, bne)
+				}
+				hits++
+			}
+		}
+		if want := 10; early && hits != want || !early && hits < want-3 {
+			t.Errorf("early %v: %d breakpoint stops", early, hits)
+		}
+	}
+}
