@@ -90,6 +90,11 @@ type Table struct {
 	trees     map[dwarf.Offset]*godwarf.Tree
 	globals   []*varDecl
 	globOK    bool
+	// globEntries are the units' top-level variable definitions, kept
+	// by loadFuncs for loadGlobals.
+	globEntries []globalEntry
+	// fixStack is fixReachable's work stack, reused under mu.
+	fixStack []godwarf.Type
 }
 
 // section is an allocated part of the image, kept for reading code and

@@ -19,7 +19,9 @@ func (t *Table) typeAt(off dwarf.Offset) (typ godwarf.Type, err error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if typ, ok := t.types[off]; ok {
-		t.fixReachable(typ)
+		if !t.fixed[typ] {
+			t.fixReachable(typ)
+		}
 		return typ, nil
 	}
 	defer func() {
@@ -46,7 +48,7 @@ const maxTypeDepth = 64
 // a Table each type is visited once; it uses an explicit stack, so deep
 // type graphs from hostile input cannot exhaust the goroutine stack.
 func (t *Table) fixReachable(root godwarf.Type) {
-	stack := []godwarf.Type{root}
+	stack := append(t.fixStack[:0], root)
 	for len(stack) > 0 {
 		typ := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -57,6 +59,7 @@ func (t *Table) fixReachable(root godwarf.Type) {
 		t.fixOne(typ)
 		stack = appendInner(stack, typ)
 	}
+	t.fixStack = stack
 }
 
 // appendInner pushes the types one type refers to directly.
