@@ -29,7 +29,11 @@ func (t *Table) typeAt(off dwarf.Offset) (typ godwarf.Type, err error) {
 			typ, err = nil, fmt.Errorf("malformed DWARF type at 0x%x: %v", off, p)
 		}
 	}()
-	typ, err = godwarf.ReadType(t.dwarf, 0, off, t.types)
+	if t.typeRd == nil {
+		t.typeRd = t.dwarf.Reader()
+	}
+	tr := typeReader{t: t, r: t.typeRd}
+	typ, err = tr.readRoot(off)
 	if err != nil {
 		return nil, fmt.Errorf("read type at 0x%x: %w", off, err)
 	}
@@ -96,7 +100,9 @@ func (t *Table) fixOne(typ godwarf.Type) {
 			}
 		}
 	case *godwarf.StructType:
-		t.fixBitfields(x)
+		if !t.ownBits[x] {
+			t.fixBitfields(x)
+		}
 	}
 }
 
