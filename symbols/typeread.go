@@ -22,7 +22,13 @@ type typeReader struct {
 	typedefs []*godwarf.TypedefType
 	// bits are the bitfield members to place once every size is known.
 	bits []pendingBits
+	// depth is how many reads are under way, bounded for hostile input.
+	depth int
 }
+
+// maxTypeNesting bounds how deep typeReader recurses (a chain of types
+// each referring to the next), so hostile DWARF cannot exhaust the stack.
+const maxTypeNesting = 4096
 
 // pendingBits is a bitfield member and its DIE.
 type pendingBits struct {
@@ -52,6 +58,11 @@ func (tr *typeReader) read(off dwarf.Offset) (godwarf.Type, error) {
 	if typ, ok := tr.t.types[off]; ok {
 		return typ, nil
 	}
+	if tr.depth >= maxTypeNesting {
+		return nil, fmt.Errorf("type at 0x%x nested too deep", off)
+	}
+	tr.depth++
+	defer func() { tr.depth-- }()
 	tr.r.Seek(off)
 	e, err := tr.r.Next()
 	if err != nil {

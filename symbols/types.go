@@ -8,9 +8,10 @@ import (
 	"github.com/rewind-debugger/rewind/symbols/cexpr"
 )
 
-// typeAt reads the type DIE at off through godwarf, then fixes what godwarf
-// gets wrong on GCC's output: array sizes and bitfield offsets (quirks 9
-// and 10 in DWARF-QUIRKS.md). Results are cached, and each type is fixed
+// typeAt reads the type DIE at off (typeReader, which leaves what is not
+// a C type to godwarf), then fixes what godwarf gets wrong on GCC's
+// output: array sizes and bitfield offsets (quirks 9 and 10 in
+// DWARF-QUIRKS.md). Results are cached, and each type is fixed
 // once, so loading n types costs O(n) however many calls it takes.
 func (t *Table) typeAt(off dwarf.Offset) (typ godwarf.Type, err error) {
 	if t.dwarf == nil {
