@@ -40,7 +40,7 @@ func TestReadImageMatchesBytes(t *testing.T) {
 	tab := &Table{sections: []section{
 		{name: "a", addr: 10, size: 8, data: seq(8, 100)},
 		{name: "b", addr: 4, size: 10, data: seq(10, 0)}, // overlaps a from 10
-		{name: "bss", addr: 18, size: 4},                  // NOBITS
+		{name: "bss", addr: 18, size: 4},                 // NOBITS
 		{name: "short", addr: 22, size: 6, data: seq(3, 200)},
 		{name: "c", addr: 32, size: 4, data: seq(4, 50)}, // after a gap at 28
 	}}
