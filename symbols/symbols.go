@@ -97,8 +97,6 @@ type Table struct {
 	fixStack []godwarf.Type
 	// typeRd reads type DIEs for typeReader, under mu.
 	typeRd *dwarf.Reader
-	// ownBits are the structs typeReader placed the bitfields of.
-	ownBits map[*godwarf.StructType]bool
 }
 
 // section is an allocated part of the image, kept for reading code and
@@ -165,7 +163,7 @@ func Load(r io.ReaderAt) (t *Table, err error) {
 		return nil, fmt.Errorf("%w: %v", ErrArch, err)
 	}
 	t = &Table{arch: arch, entry: arch.codeAddr(uint32(f.Entry)), types: map[dwarf.Offset]godwarf.Type{},
-		trees: map[dwarf.Offset]*godwarf.Tree{}, fixed: map[godwarf.Type]bool{}, ownBits: map[*godwarf.StructType]bool{}, byName: map[string][]*Function{}}
+		trees: map[dwarf.Offset]*godwarf.Tree{}, fixed: map[godwarf.Type]bool{}, byName: map[string][]*Function{}}
 	if err := t.loadSections(f); err != nil {
 		return nil, err
 	}

@@ -22,6 +22,12 @@ type typeReader struct {
 	typedefs []*godwarf.TypedefType
 	// bits are the bitfield members to place once every size is known.
 	bits []pendingBits
+	// arrays get their byte size from their count and element once
+	// every size is known (quirk 9).
+	arrays []*godwarf.ArrayType
+	// borrowed are the types godwarf read, repaired last (they may hold
+	// typeReader's types still being read).
+	borrowed []godwarf.Type
 	// depth is how many reads are under way, bounded for hostile input.
 	depth int
 }
@@ -40,9 +46,7 @@ type pendingBits struct {
 // readRoot reads the type at off and everything it refers to.
 func (tr *typeReader) readRoot(off dwarf.Offset) (godwarf.Type, error) {
 	typ, err := tr.read(off)
-	if err != nil {
-		return nil, err
-	}
+	// What was read before an error stays cached, so it is repaired too.
 	for _, td := range tr.typedefs {
 		td.ByteSize = td.Type.Size()
 	}
@@ -50,6 +54,32 @@ func (tr *typeReader) readRoot(off dwarf.Offset) (godwarf.Type, error) {
 		pos := bitPosition(p.e, p.f, p.width)
 		p.f.ByteOffset, p.f.BitOffset, p.f.BitSize, p.f.ByteSize = pos/8, pos%8, p.width, 0
 	}
+	for _, at := range tr.arrays {
+		tr.t.fixOne(at)
+	}
+	for _, b := range tr.borrowed {
+		tr.t.fixReachable(b)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return typ, nil
+}
+
+// own caches a type typeReader builds. It counts as fixed from the start
+// (readRoot repairs it before returning), so fixReachable never walks it.
+func (tr *typeReader) own(off dwarf.Offset, typ godwarf.Type) {
+	tr.t.types[off] = typ
+	tr.t.fixed[typ] = true
+}
+
+// godwarf has godwarf read the type at off, to be repaired by readRoot.
+func (tr *typeReader) godwarf(off dwarf.Offset) (godwarf.Type, error) {
+	typ, err := godwarf.ReadType(tr.t.dwarf, 0, off, tr.t.types)
+	if err != nil {
+		return nil, err
+	}
+	tr.borrowed = append(tr.borrowed, typ)
 	return typ, nil
 }
 
@@ -72,7 +102,7 @@ func (tr *typeReader) read(off dwarf.Offset) (godwarf.Type, error) {
 		return nil, fmt.Errorf("no type at offset 0x%x", off)
 	}
 	if e.Val(godwarf.AttrGoKind) != nil {
-		return godwarf.ReadType(tr.t.dwarf, 0, off, tr.t.types)
+		return tr.godwarf(off)
 	}
 	switch e.Tag {
 	case dwarf.TagStructType, dwarf.TagUnionType:
@@ -85,7 +115,7 @@ func (tr *typeReader) read(off dwarf.Offset) (godwarf.Type, error) {
 		dwarf.TagVolatileType, dwarf.TagRestrictType:
 		return tr.wrapperType(e)
 	}
-	return godwarf.ReadType(tr.t.dwarf, 0, off, tr.t.types)
+	return tr.godwarf(off)
 }
 
 // children reads the direct children of e (the reader is just past e),

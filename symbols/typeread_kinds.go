@@ -17,12 +17,11 @@ func (tr *typeReader) structType(e *dwarf.Entry) (godwarf.Type, error) {
 	}
 	for _, k := range kids {
 		if _, expr := k.Val(dwarf.AttrDataMemberLoc).([]byte); expr && k.Tag == dwarf.TagMember {
-			return godwarf.ReadType(tr.t.dwarf, 0, e.Offset, tr.t.types)
+			return tr.godwarf(e.Offset)
 		}
 	}
 	st := new(godwarf.StructType)
-	tr.t.types[e.Offset] = st
-	tr.t.ownBits[st] = true
+	tr.own(e.Offset, st)
 	common(&st.CommonType, e)
 	st.Kind = "struct"
 	if e.Tag == dwarf.TagUnionType {
@@ -97,7 +96,8 @@ func (tr *typeReader) arrayType(e *dwarf.Entry) (godwarf.Type, error) {
 		return nil, err
 	}
 	at := new(godwarf.ArrayType)
-	tr.t.types[e.Offset] = at
+	tr.own(e.Offset, at)
+	tr.arrays = append(tr.arrays, at)
 	common(&at.CommonType, e)
 	if at.Type, err = tr.typeOf(e, dwarf.AttrType); err != nil {
 		return tr.fail(e.Offset, err)
@@ -125,7 +125,10 @@ func (tr *typeReader) arrayType(e *dwarf.Entry) (godwarf.Type, error) {
 			if ndim == 0 {
 				at.Count = count
 			} else {
-				at.Type = &godwarf.ArrayType{Type: at.Type, Count: count}
+				inner := &godwarf.ArrayType{Type: at.Type, Count: count}
+				tr.t.fixed[inner] = true
+				tr.arrays = append(tr.arrays, inner)
+				at.Type = inner
 			}
 			ndim++
 		case dwarf.TagEnumerationType:
@@ -142,7 +145,7 @@ func (tr *typeReader) arrayType(e *dwarf.Entry) (godwarf.Type, error) {
 func (tr *typeReader) enumType(e *dwarf.Entry) godwarf.Type {
 	kids, _ := tr.children(e)
 	et := new(godwarf.EnumType)
-	tr.t.types[e.Offset] = et
+	tr.own(e.Offset, et)
 	common(&et.CommonType, e)
 	et.EnumName = et.Name
 	et.Val = make([]*godwarf.EnumValue, 0, 8)
@@ -174,7 +177,7 @@ func (tr *typeReader) wrapperType(e *dwarf.Entry) (godwarf.Type, error) {
 		qt := &godwarf.QualType{Qual: qualifier(e.Tag)}
 		typ, inner = qt, &qt.Type
 	}
-	tr.t.types[e.Offset] = typ
+	tr.own(e.Offset, typ)
 	common(typ.Common(), e)
 	addrSize := tr.r.AddressSize() // of e's unit, before reading elsewhere
 	it, err := tr.typeOf(e, dwarf.AttrType)

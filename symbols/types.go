@@ -101,9 +101,7 @@ func (t *Table) fixOne(typ godwarf.Type) {
 			}
 		}
 	case *godwarf.StructType:
-		if !t.ownBits[x] {
-			t.fixBitfields(x)
-		}
+		t.fixBitfields(x)
 	}
 }
 
