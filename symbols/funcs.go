@@ -36,7 +36,9 @@ const maxFuncs = 1 << 22
 
 // loadFuncs collects every subprogram DIE that has code. C functions
 // are children of their unit, so only the units' top-level DIEs are read
-// (children are skipped through DW_AT_sibling).
+// (children are skipped through DW_AT_sibling). The same pass keeps the
+// unit-level variable definitions, so the Globals scope never walks the
+// units again.
 func (t *Table) loadFuncs() {
 	for _, cu := range t.units {
 		r := t.dwarf.Reader()
@@ -52,8 +54,11 @@ func (t *Table) loadFuncs() {
 			if e.Children {
 				r.SkipChildren()
 			}
-			if e.Tag == dwarf.TagSubprogram {
+			switch e.Tag {
+			case dwarf.TagSubprogram:
 				t.addFunc(e, cu)
+			case dwarf.TagVariable:
+				t.addGlobalEntry(e, cu)
 			}
 		}
 	}

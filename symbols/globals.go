@@ -8,8 +8,26 @@ import (
 // maxGlobals bounds the globals collected from hostile input.
 const maxGlobals = 1 << 20
 
-// loadGlobals collects the unit-level variables that have a location (the
-// definitions), lazily, once.
+// globalEntry is a unit-level variable definition as loadFuncs read it.
+type globalEntry struct {
+	e  *dwarf.Entry
+	cu *compUnit
+}
+
+// addGlobalEntry keeps a unit-level variable DIE that defines a variable
+// (declarations have no storage); loadGlobals resolves it later.
+func (t *Table) addGlobalEntry(e *dwarf.Entry, cu *compUnit) {
+	if len(t.globEntries) > maxGlobals {
+		return
+	}
+	if decl, _ := e.Val(dwarf.AttrDeclaration).(bool); decl {
+		return
+	}
+	t.globEntries = append(t.globEntries, globalEntry{e, cu})
+}
+
+// loadGlobals turns the unit-level variable definitions loadFuncs kept
+// into the sorted globals, lazily, once.
 func (t *Table) loadGlobals() []*varDecl {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -18,52 +36,34 @@ func (t *Table) loadGlobals() []*varDecl {
 	}
 	t.globOK = true
 	aux := readerAt(t.dwarf.Reader()) // follows origins and specifications
-	for _, cu := range t.units {
-		r := t.dwarf.Reader()
-		r.Seek(cu.off)
-		top, err := r.Next()
-		if err != nil || top == nil || !top.Children {
-			continue
+	decls := make([]varDecl, 0, len(t.globEntries))
+	for _, g := range t.globEntries {
+		if d, ok := globalDecl(g, aux); ok {
+			decls = append(decls, d)
 		}
-		t.unitGlobals(r, aux, cu)
-		if len(t.globals) > maxGlobals {
-			break
-		}
+	}
+	t.globals = make([]*varDecl, len(decls))
+	for i := range decls {
+		t.globals[i] = &decls[i]
 	}
 	sort.SliceStable(t.globals, func(i, j int) bool { return t.globals[i].name < t.globals[j].name })
 	return t.globals
 }
 
-// unitGlobals reads the top-level children of one unit; aux reads the
-// entries a definition refers to (its declaration).
-func (t *Table) unitGlobals(r *dwarf.Reader, aux func(dwarf.Offset) *dwarf.Entry, cu *compUnit) {
-	for n := 0; len(t.globals) <= maxGlobals && n < t.maxEntries(); n++ {
-		e, err := r.Next()
-		if err != nil || e == nil || e.Tag == 0 {
-			return
-		}
-		if e.Children {
-			r.SkipChildren()
-		}
-		if e.Tag != dwarf.TagVariable {
-			continue
-		}
-		if decl, _ := e.Val(dwarf.AttrDeclaration).(bool); decl {
-			continue
-		}
-		ent := withOrigins(e, aux)
-		name, _ := ent.Val(dwarf.AttrName).(string)
-		if name == "" {
-			continue
-		}
-		line, _ := ent.Val(dwarf.AttrDeclLine).(int64)
-		kind := VarStatic
-		if ext, _ := ent.Val(dwarf.AttrExternal).(bool); ext {
-			kind = VarGlobal
-		}
-		t.globals = append(t.globals, &varDecl{entry: ent, name: name, kind: kind,
-			unit: cu, line: int(line)})
+// globalDecl resolves one definition through its specification to the
+// named, kinded declaration a Globals row shows.
+func globalDecl(g globalEntry, aux func(dwarf.Offset) *dwarf.Entry) (varDecl, bool) {
+	ent := withOrigins(g.e, aux)
+	name, _ := ent.Val(dwarf.AttrName).(string)
+	if name == "" {
+		return varDecl{}, false
 	}
+	line, _ := ent.Val(dwarf.AttrDeclLine).(int64)
+	kind := VarStatic
+	if ext, _ := ent.Val(dwarf.AttrExternal).(bool); ext {
+		kind = VarGlobal
+	}
+	return varDecl{entry: ent, name: name, kind: kind, unit: g.cu, line: int(line)}, true
 }
 
 // GlobalNames lists the names of file statics and globals.

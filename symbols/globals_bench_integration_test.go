@@ -89,3 +89,14 @@ func processCPU() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// TestTypeReaderMatchesGodwarfGenerated is TestTypeReaderMatchesGodwarf on
+// the generated firmware: per-global structs with arrays, bitfields,
+// unions, enums and self pointers.
+func TestTypeReaderMatchesGodwarfGenerated(t *testing.T) {
+	path, err := buildGlobalsELF(t.TempDir(), 2*globalsPerUnit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	compareTypeReaders(t, path)
+}

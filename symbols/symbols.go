@@ -90,6 +90,13 @@ type Table struct {
 	trees     map[dwarf.Offset]*godwarf.Tree
 	globals   []*varDecl
 	globOK    bool
+	// globEntries are the units' top-level variable definitions, kept
+	// by loadFuncs for loadGlobals.
+	globEntries []globalEntry
+	// fixStack is fixReachable's work stack, reused under mu.
+	fixStack []godwarf.Type
+	// typeRd reads type DIEs for typeReader, under mu.
+	typeRd *dwarf.Reader
 }
 
 // section is an allocated part of the image, kept for reading code and
@@ -234,23 +241,39 @@ func (t *Table) InText(pc uint32) bool {
 // ReadImage copies the ELF's initial contents at addr into buf (code,
 // read-only data and initial data); false if any byte is not in the image.
 func (t *Table) ReadImage(addr uint32, buf []byte) bool {
-	for i := range buf {
-		a := addr + uint32(i)
-		found := false
-		for _, s := range t.sections {
-			if a >= s.addr && a-s.addr < s.size {
-				found = true
-				if s.data != nil && int(a-s.addr) < len(s.data) {
-					buf[i] = s.data[a-s.addr]
-				} else {
-					buf[i] = 0
-				}
-				break
-			}
-		}
-		if !found {
+	for len(buf) > 0 {
+		n := t.readSection(addr, buf)
+		if n == 0 {
 			return false
 		}
+		addr, buf = addr+uint32(n), buf[n:]
 	}
 	return true
+}
+
+// readSection copies the bytes from addr on that the first section
+// holding addr has (zeros past its file data), as many as fit in buf and
+// up to where a section listed before it starts (for overlapping
+// sections, each byte comes from the first section holding it); 0 when
+// no section holds addr.
+func (t *Table) readSection(addr uint32, buf []byte) int {
+	limit := uint64(len(buf))
+	for _, s := range t.sections {
+		if addr < s.addr {
+			limit = min(limit, uint64(s.addr-addr))
+			continue
+		}
+		if addr-s.addr >= s.size {
+			continue
+		}
+		off := addr - s.addr
+		n := int(min(uint64(s.size-off), limit))
+		c := 0
+		if int(off) < len(s.data) {
+			c = copy(buf[:n], s.data[off:])
+		}
+		clear(buf[c:n])
+		return n
+	}
+	return 0
 }

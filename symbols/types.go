@@ -8,9 +8,10 @@ import (
 	"github.com/rewind-debugger/rewind/symbols/cexpr"
 )
 
-// typeAt reads the type DIE at off through godwarf, then fixes what godwarf
-// gets wrong on GCC's output: array sizes and bitfield offsets (quirks 9
-// and 10 in DWARF-QUIRKS.md). Results are cached, and each type is fixed
+// typeAt reads the type DIE at off (typeReader, which leaves what is not
+// a C type to godwarf), then fixes what godwarf gets wrong on GCC's
+// output: array sizes and bitfield offsets (quirks 9 and 10 in
+// DWARF-QUIRKS.md). Results are cached, and each type is fixed
 // once, so loading n types costs O(n) however many calls it takes.
 func (t *Table) typeAt(off dwarf.Offset) (typ godwarf.Type, err error) {
 	if t.dwarf == nil {
@@ -19,7 +20,9 @@ func (t *Table) typeAt(off dwarf.Offset) (typ godwarf.Type, err error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if typ, ok := t.types[off]; ok {
-		t.fixReachable(typ)
+		if !t.fixed[typ] {
+			t.fixReachable(typ)
+		}
 		return typ, nil
 	}
 	defer func() {
@@ -27,7 +30,11 @@ func (t *Table) typeAt(off dwarf.Offset) (typ godwarf.Type, err error) {
 			typ, err = nil, fmt.Errorf("malformed DWARF type at 0x%x: %v", off, p)
 		}
 	}()
-	typ, err = godwarf.ReadType(t.dwarf, 0, off, t.types)
+	if t.typeRd == nil {
+		t.typeRd = t.dwarf.Reader()
+	}
+	tr := typeReader{t: t, r: t.typeRd}
+	typ, err = tr.readRoot(off)
 	if err != nil {
 		return nil, fmt.Errorf("read type at 0x%x: %w", off, err)
 	}
@@ -46,7 +53,7 @@ const maxTypeDepth = 64
 // a Table each type is visited once; it uses an explicit stack, so deep
 // type graphs from hostile input cannot exhaust the goroutine stack.
 func (t *Table) fixReachable(root godwarf.Type) {
-	stack := []godwarf.Type{root}
+	stack := append(t.fixStack[:0], root)
 	for len(stack) > 0 {
 		typ := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -57,6 +64,7 @@ func (t *Table) fixReachable(root godwarf.Type) {
 		t.fixOne(typ)
 		stack = appendInner(stack, typ)
 	}
+	t.fixStack = stack
 }
 
 // appendInner pushes the types one type refers to directly.
