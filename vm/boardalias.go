@@ -133,3 +133,19 @@ func (a *aliasDev) RestoreState(state []byte) error {
 	}
 	return nil
 }
+
+// aliasTarget returns the address in the aliased memory that n bytes at
+// addr show, when they lie inside one alias: the debugger reads and writes
+// there directly (a debugger write is no guest store: it checks no
+// watchpoint, may patch flash, and takes any length).
+func (m *Machine) aliasTarget(addr uint32, n int) (uint32, bool) {
+	d := m.findDev(addr, n)
+	if d == nil {
+		return 0, false
+	}
+	a, ok := d.dev.(*aliasDev)
+	if !ok {
+		return 0, false
+	}
+	return a.of + (addr - d.base), true
+}

@@ -116,3 +116,35 @@ func TestMPS2Aliases(t *testing.T) {
 		}
 	}
 }
+
+// TestDebuggerWritesThroughAlias: the debugger writes through an alias as
+// it writes the memory the alias shows: any length, flash included, and
+// without a watchpoint stop (no instruction stored anything; a search
+// replaying the edit with watchpoints armed once stopped at time -1).
+func TestDebuggerWritesThroughAlias(t *testing.T) {
+	m, err := NewMachine(aliasBoard(), Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	loadWords(t, m, 0x80000000, prog(jal(0, 0)))
+	m.Hart(0).SetPC(0x80000000)
+	m.SetWatchpoint(0x80001000, 4, AccessWrite)
+	buf := []byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}
+	if err := m.WriteMemory(0x90000000, buf); err != nil {
+		t.Fatalf("16-byte debugger write through the alias: %v", err)
+	}
+	if err := m.WriteMemory(0x30000000, []byte{0xaa, 0xbb}); err != nil {
+		t.Fatalf("debugger write through the flash alias: %v", err)
+	}
+	if st := m.Run(m.Time() + 10); st.Reason == StopWatchpoint {
+		t.Fatalf("a debugger write through the alias stopped at a watchpoint: %+v", st)
+	}
+	for a, want := range map[uint32]uint32{0x80001000: 0x04030201, 0x8000100c: 0x100f0e0d, 0x9000000c: 0x100f0e0d} {
+		if got := readWord(t, m, a); got != want {
+			t.Errorf("%#x reads %#x, want %#x", a, got, want)
+		}
+	}
+	if got := readWord(t, m, 0x20000000) & 0xffff; got != 0xbbaa {
+		t.Errorf("flash reads %#x after the write through its alias, want 0xbbaa", got)
+	}
+}

@@ -144,6 +144,9 @@ func (m *Machine) WriteMemory(addr uint32, buf []byte) error {
 	if len(buf) == 0 {
 		return nil
 	}
+	if t, ok := m.aliasTarget(addr, len(buf)); ok {
+		addr = t
+	}
 	if ok, err := m.writeIO(addr, buf); ok {
 		return err
 	}
