@@ -128,7 +128,7 @@ func replayBoard(rec *checkpoint.Recording, name string) (vm.Board, error) {
 	if err != nil {
 		return vm.Board{}, err
 	}
-	if b.Name == "virt" { // its RAM is a setting of the run, kept beside
+	if _, err := vm.BoardByName(name); err == nil && b.Name == "virt" { // the built-in's RAM is a setting of the run, kept beside
 		b = virtOf(rec)
 	}
 	if d := vm.BoardDifference(recorded, b); d != "" {

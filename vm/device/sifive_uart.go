@@ -24,22 +24,26 @@ const (
 // SiFiveUART is the UART of SiFive's E-series chips (the FE310 has two),
 // as QEMU 7.2's sifive_uart models it.
 //
-// A byte written to txdata goes out at once, so txdata's full bit always
-// reads 0 and the transmit FIFO is always empty: ip.txwm is set whenever
-// the transmit watermark (txctrl.txcnt) is above zero. Received bytes wait
+// Without a clock (SetClock), a byte written to txdata goes out at once,
+// so txdata's full bit always reads 0 and the transmit FIFO is always
+// empty: ip.txwm is set whenever the transmit watermark (txctrl.txcnt) is
+// above zero; with one, bytes wait in an 8-byte FIFO drained at
+// clock/(div+1) baud, txdata reads full when it is, and ip.txwm follows its
+// level. Received bytes wait
 // in an unbounded queue fed by Input (the machine's input log); the
 // receive FIFO is its first eight bytes, so no byte is lost (QEMU's
 // character backend waits the same way). Reading rxdata pops a byte, or
 // returns the empty bit when there is none. ip.rxwm is set while the FIFO
 // holds more bytes than rxctrl.rxcnt.
 //
-// The interrupt is QEMU's, not the manual's (ie & ip): the line is high
+// With a clock the interrupt is the manual's (ie & ip); without one it is
+// QEMU's: the line is high
 // whenever ie.txwm is set, and while ie.rxwm is set and the FIFO holds a
 // byte; it is raised again (a new request to QEMU 7.2's PLIC) at each
 // write to txdata or ie, each byte popped and each input. Every register
 // keeps all 32 bits of a write, as on QEMU; txen and rxen are not used
-// (QEMU's model also sends and receives regardless) and div is stored
-// (there is no line timing). Registers are 32-bit only (see ValidAccess).
+// (QEMU's model also sends and receives regardless) and div sets the line
+// timing only with a clock. Registers are 32-bit only (see ValidAccess).
 type SiFiveUART struct {
 	irq    IRQLine
 	output func(byte)
