@@ -298,15 +298,17 @@ func (m *Machine) armEnter(h *Hart, exc int, ret uint32) {
 	m.brk = false
 }
 
-// armExceptionReturn performs the return for EXC_RETURN value excret.
-func (m *Machine) armExceptionReturn(h *Hart, excret uint32) {
+// armExceptionReturn performs the return for EXC_RETURN value excret;
+// inflight is the batch's steps so far, the returning instruction's
+// included (a fault on the return is taken after it).
+func (m *Machine) armExceptionReturn(h *Hart, excret uint32, inflight uint64) {
 	a := &h.arm
 	exc := int(a.ipsr)
 	kind := excret & 0xf
 	fp := excret&0x10 == 0
 	if excret&0x0fffffe0 != 0x0fffffe0 || (fp && !m.armCfg.fpu) || (kind != 1 && kind != 9 && kind != 0xd) || !a.isActive(exc) {
 		a.cfsr |= cfsrINVPC
-		m.armSyncException(h, armFault{exc: excUsageFault, ret: excret}, 0)
+		m.armSyncException(h, armFault{exc: excUsageFault, ret: excret}, inflight)
 		return
 	}
 	a.setActive(exc, false)
@@ -335,7 +337,7 @@ func (m *Machine) armExceptionReturn(h *Hart, excret uint32) {
 		v, f := m.armLoad(h, sp+uint32(4*k), 4, 0, false)
 		if f.exc != 0 {
 			a.cfsr |= cfsrUNSTKERR
-			m.armSyncException(h, armFault{exc: excBusFault, ret: h.pc}, 0)
+			m.armSyncException(h, armFault{exc: excBusFault, ret: h.pc}, inflight)
 			return
 		}
 		w[k] = v

@@ -459,7 +459,7 @@ loop:
 				m.brkPC = pc
 				h.pc = pc
 				m.endBatch(h, n)
-				m.armExceptionReturn(h, npc)
+				m.armExceptionReturn(h, npc, n)
 				return n
 			}
 			if npc&1 == 0 {
