@@ -91,14 +91,23 @@ func (t *Timeline) scanGroups(groups [][]span) ([][]Hit, error) {
 	var wg sync.WaitGroup
 	for k := 1; k < len(groups); k++ {
 		wg.Go(func() {
-			hits[k], errs[k] = scanGroup(groups[k], func(sp span) ([]Hit, error) { return t.scanOnTwin(t.twins[k-1], sp) })
+			tw := t.twins[k-1]
+			defer func() { // a condition that panics on a twin fails the search, not the process
+				if r := recover(); r != nil {
+					tw.ok = false // its position is unknown: restored before its next scan
+					hits[k], errs[k] = nil, fmt.Errorf("scan on a twin machine: panic: %v", r)
+				}
+			}()
+			hits[k], errs[k] = scanGroup(groups[k], func(sp span) ([]Hit, error) { return t.scanOnTwin(tw, sp) })
 		})
 	}
-	hits[0], errs[0] = scanGroup(groups[0], func(sp span) ([]Hit, error) {
-		hs, _, err := t.scanRange(sp.lo, sp.hi, 0)
-		return hs, err
-	})
-	wg.Wait()
+	func() {
+		defer wg.Wait() // even when group 0 panics: no twin outlives the search
+		hits[0], errs[0] = scanGroup(groups[0], func(sp span) ([]Hit, error) {
+			hs, _, err := t.scanRange(sp.lo, sp.hi, 0)
+			return hs, err
+		})
+	}()
 	for _, g := range groups[1:] {
 		t.twinScans += len(g)
 	}
