@@ -107,3 +107,18 @@ func TestTrapTablesAgreeWithRanges(t *testing.T) {
 		}
 	}
 }
+
+// TestSVCallFilterWithRTOS: on Cortex-M firmware with an RTOS the SVCall
+// exception filter stops at the port's svc (the scheduler start): only a
+// system call the table counts as a fault (RISC-V's ecall yield) is let
+// through as the kernel's own.
+func TestSVCallFilterWithRTOS(t *testing.T) {
+	s := openRTOS(t, "rtos-cm3.elf")
+	if err := s.SetExceptionFilters([]string{FilterSVCall}); err != nil {
+		t.Fatal(err)
+	}
+	st := s.ContinueUntil(5_000_000)
+	if st.Reason != ReasonException || st.Trap == nil || st.Trap.Name != "SVCall" {
+		t.Fatalf("continue: %v %s %+v, want the SVCall exception", st.Reason, st.Description, st.Trap)
+	}
+}

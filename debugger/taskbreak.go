@@ -69,12 +69,14 @@ func (s *Session) RunToTaskSwitch(tcb uint32, in, backward bool) Stop {
 	return s.stopHere(ReasonPause, s.hart, "no such context switch in many; stopped")
 }
 
-// rtosYield reports whether a trap cause is a system call (TrapCall) in
-// firmware with an RTOS: the kernel's yield or scheduler start (portYIELD
-// is ecall on RISC-V; the Cortex-M ports start the first task with svc),
-// not a fault, so the "faults" exception filter lets it pass.
+// rtosYield reports whether a trap cause is a system call (TrapCall) that
+// the architecture's table counts among the faults, in firmware with an
+// RTOS: the kernel's yield (portYIELD is ecall on RISC-V), which the
+// "faults" exception filter lets pass. Cortex-M's SVCall is no fault, so
+// its own filter still stops at the ports' svc (the scheduler start).
 func (s *Session) rtosYield(cause uint32) bool {
-	return s.traps().row(cause).kind == TrapCall && s.RTOS() != nil
+	t := s.traps()
+	return t.row(cause).kind == TrapCall && t.fault(cause) && s.RTOS() != nil
 }
 
 // taskName names the task with TCB tcb now (its address if none).
