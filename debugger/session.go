@@ -163,6 +163,7 @@ func (s *Session) boot() error {
 	s.m, s.tl, s.hart, s.stops = m, tl, 0, nil
 	s.cache = frameCache{}
 	s.cfaRules = nil
+	s.events, s.taskKept = eventsCache{}, taskTimelineKept{} // they hold the old timeline
 	s.bps.resetHits()
 	s.arm(false)
 	return nil
