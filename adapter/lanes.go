@@ -2,9 +2,9 @@ package adapter
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
-	"strings"
 
 	"github.com/rewind-debugger/rewind/debugger"
 )
@@ -45,6 +45,12 @@ type timelineLane struct {
 	Total     int            `json:"total"`
 	Truncated bool           `json:"truncated,omitempty"`
 	Error     string         `json:"error,omitempty"`
+	paused    bool           // its search was paused or cancelled (Error says so)
+}
+
+// failed sets the lane's error; a paused search marks it paused.
+func (l *timelineLane) failed(err error) {
+	l.Error, l.paused = err.Error(), errors.Is(err, debugger.ErrQueryPaused)
 }
 
 // laneEvent is one marker of a lane.
@@ -136,7 +142,7 @@ func (spec laneSpec) bounded() laneSpec {
 // (or a cancel).
 func lanesPaused(ls []timelineLane) bool {
 	for _, l := range ls {
-		if strings.Contains(l.Error, "paused") {
+		if l.paused {
 			return true
 		}
 	}
@@ -148,7 +154,9 @@ func lanesPaused(ls []timelineLane) bool {
 func (s *Server) eventLanes(sess *debugger.Session, kind debugger.EventKind) []timelineLane {
 	res, err := sess.QueryEvents(debugger.EventFilter{Kind: kind, Code: -1}, debugger.QueryPage{Limit: laneLimit, Last: true})
 	if err != nil {
-		return []timelineLane{{ID: "traps", Label: "traps", Kind: "exception", Events: []laneEvent{}, Error: err.Error()}}
+		l := timelineLane{ID: "traps", Label: "traps", Kind: "exception", Events: []laneEvent{}}
+		l.failed(err)
+		return []timelineLane{l}
 	}
 	byCause := map[uint32]*timelineLane{}
 	var causes []debugger.TrapEvent // the first event of each cause
@@ -190,7 +198,7 @@ func (s *Server) callLane(sess *debugger.Session, fn string) timelineLane {
 	l := timelineLane{ID: "call:" + fn, Label: fn + "()", Kind: "call", Events: []laneEvent{}}
 	res, err := sess.QueryCalls(fn, debugger.QueryPage{Limit: laneLimit, Last: true})
 	if err != nil {
-		l.Error = err.Error()
+		l.failed(err)
 		return l
 	}
 	l.Total, l.Truncated = res.Total, res.Truncated
@@ -225,7 +233,7 @@ func (s *Server) writeLane(sess *debugger.Session, w laneWrite) timelineLane {
 	l.ID, l.Label = fmt.Sprintf("write:%#x:%d", addr, size), "writes to "+label
 	res, err := sess.QueryWrites(addr, size, debugger.QueryPage{Limit: laneLimit, Last: true})
 	if err != nil {
-		l.Error = err.Error()
+		l.failed(err)
 		return l
 	}
 	l.Total, l.Truncated = res.Total, res.Truncated

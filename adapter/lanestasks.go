@@ -12,7 +12,9 @@ import (
 func (s *Server) taskLanes(sess *debugger.Session) []timelineLane {
 	tl, err := sess.TaskTimeline(0, 0, taskIntervals)
 	if err != nil {
-		return []timelineLane{{ID: "tasks", Label: "tasks", Kind: "task", Events: []laneEvent{}, Error: err.Error()}}
+		l := timelineLane{ID: "tasks", Label: "tasks", Kind: "task", Events: []laneEvent{}}
+		l.failed(err)
+		return []timelineLane{l}
 	}
 	byTCB := map[uint32]*timelineLane{}
 	var order []uint32

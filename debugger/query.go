@@ -83,7 +83,7 @@ func (s *Session) searchSince(c checkpoint.Conditions, floor uint64, p QueryPage
 	if err != nil {
 		if errors.Is(err, checkpoint.ErrPaused) {
 			s.ClearPause()
-			return nil, info, fmt.Errorf("query paused (%d hits counted before time %d)", info.Total, info.End)
+			return nil, info, fmt.Errorf("%w (%d hits counted before time %d)", ErrQueryPaused, info.Total, info.End)
 		}
 		return nil, info, err
 	}
@@ -112,12 +112,16 @@ func (s *Session) query(q func() error) error {
 	return err
 }
 
+// ErrQueryPaused is the error (wrapped) of a query or timeline search
+// that a Pause or a cancel interrupted.
+var ErrQueryPaused = errors.New("query paused")
+
 // queryPaused reports (and consumes) a Pause asked during a query's detail
 // pass.
 func (s *Session) queryPaused() error {
 	if s.pausing() {
 		s.ClearPause()
-		return errors.New("query paused")
+		return ErrQueryPaused
 	}
 	return nil
 }

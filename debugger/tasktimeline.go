@@ -115,6 +115,7 @@ func (s *Session) switchesIn(c checkpoint.Conditions, lo, hi uint64) ([]checkpoi
 	hits, err := s.tl.HitsIn(c, lo, hi)
 	if errors.Is(err, checkpoint.ErrPaused) {
 		s.ClearPause()
+		return nil, fmt.Errorf("task timeline: %w", ErrQueryPaused)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("task timeline: %w", err)
