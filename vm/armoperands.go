@@ -13,7 +13,7 @@ const FlowS0 = 32
 // ThumbFlow is the Flow of the Thumb instruction at pc whose halfwords
 // are hw1 and hw2 (hw2 only for a 32-bit one). Flags are not followed: a
 // conditional instruction is classified as if it executes (whether it did
-// is a matter of the moment: see ARMExecutes).
+// is a matter of the moment: see ARMConditionPasses).
 func ThumbFlow(hw1, hw2 uint16, pc uint32) Flow {
 	in := thumb.Decode(hw1, hw2)
 	f := Flow{Len: int(in.Size), Wback: -1, ReturnReg: -1}
