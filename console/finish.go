@@ -35,7 +35,7 @@ func (c *Console) returnedValue(fn string, st debugger.Stop) string {
 		return ""
 	}
 	var b [8]byte
-	_, float := rt.(*godwarf.FloatType)
+	_, float := cexpr.Resolve(rt).(*godwarf.FloatType) // float32_t, const float: still s0
 	lo, hi := c.s.ReturnValueRegisters(float)
 	v0, ok0 := f.Register(lo)
 	v1, ok1 := f.Register(hi)
