@@ -42,14 +42,7 @@ func TestARMBlocksRandomStops(t *testing.T) {
 			at := uint64(0)
 			for range 400 {
 				at += 1 + uint64(rng.IntN([]int{3, 60, 5000}[rng.IntN(3)]))
-				blk, full := ms[0].Run(at), ms[1].Run(at)
-				if blk != full {
-					t.Fatalf("until %d: stop %+v with blocks, %+v without", at, blk, full)
-				}
-				if ms[0].StateHash() != ms[1].StateHash() {
-					t.Fatalf("until %d (stopped %v at %d): state hashes differ", at, blk.Reason, blk.Time)
-				}
-				if blk.Reason == StopExit {
+				if runBothTo(t, ms, at).Reason == StopExit {
 					break
 				}
 			}
@@ -148,4 +141,19 @@ func TestARMBreakpointOnFusedBranch(t *testing.T) {
 			t.Errorf("early %v: %d breakpoint stops", early, hits)
 		}
 	}
+}
+
+// runBothTo runs the machine with blocks (ms[0]) and the one with the
+// full switch only (ms[1]) until time at and fails the test unless they
+// stop alike with equal state; it returns the stop.
+func runBothTo(t *testing.T, ms [2]*Machine, at uint64) Stop {
+	t.Helper()
+	blk, full := ms[0].Run(at), ms[1].Run(at)
+	if blk != full {
+		t.Fatalf("until %d: stop %+v with blocks, %+v without", at, blk, full)
+	}
+	if ms[0].StateHash() != ms[1].StateHash() {
+		t.Fatalf("until %d (stopped %v at %d): state hashes differ", at, blk.Reason, blk.Time)
+	}
+	return blk
 }

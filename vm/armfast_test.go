@@ -48,14 +48,7 @@ func TestARMFastSwitchMatchesFull(t *testing.T) {
 				ms[i] = m
 			}
 			for _, at := range times {
-				fast, full := ms[0].Run(at), ms[1].Run(at)
-				if fast != full {
-					t.Fatalf("until %d: stop %+v with the fast switch, %+v without", at, fast, full)
-				}
-				if ms[0].StateHash() != ms[1].StateHash() {
-					t.Fatalf("until %d (stopped %v at %d): state hashes differ", at, fast.Reason, fast.Time)
-				}
-				if fast.Reason == StopExit {
+				if runBothTo(t, ms, at).Reason == StopExit {
 					break
 				}
 			}
