@@ -1,0 +1,32 @@
+//go:build linux
+
+package amd64
+
+import (
+	"syscall"
+	"unsafe"
+)
+
+// Supported reports whether this build can run generated code.
+const Supported = true
+
+// mapExec maps anonymous read-write-execute memory.
+func mapExec(size int) ([]byte, error) {
+	return syscall.Mmap(-1, 0, size, syscall.PROT_READ|syscall.PROT_WRITE|syscall.PROT_EXEC, syscall.MAP_PRIVATE|syscall.MAP_ANON)
+}
+
+// unmapExec releases memory mapExec returned.
+func unmapExec(mem []byte) error { return syscall.Munmap(mem) }
+
+// addrOf is the address of mem[at].
+func addrOf(mem []byte, at int) uintptr { return uintptr(unsafe.Pointer(&mem[at])) }
+
+// Call runs the generated function at entry with ctx in RDI and returns
+// when it executes RET. The function may change RAX, RBX, RCX, RDX, RSI,
+// RDI, R8-R13 and the flags, must keep RSP, RBP, R14 and R15, must not
+// touch the stack beyond its own return address, call nothing, and should
+// return within a bounded time: the goroutine running it cannot be
+// preempted, so a garbage collection waits for it.
+//
+//go:noescape
+func Call(entry uintptr, ctx unsafe.Pointer)
