@@ -32,6 +32,9 @@ type Config struct {
 	// SemihostDir, if set, is the only host directory semihosting may
 	// open files in (beyond the console); empty refuses host files.
 	SemihostDir string
+	// NoJIT runs every block by its interpreter, never by compiled host
+	// code (jit.go): for differential tests and measurements.
+	NoJIT bool
 }
 
 // Machine is a whole board: harts, RAM, devices and the deterministic clock.
@@ -72,6 +75,7 @@ type Machine struct {
 	uartOut   func(byte)
 	noFast    bool // test hook: no predecoded slots, so every step takes the full switch
 	act       activity
+	jit       jitState // compiled blocks' code memory (jit.go; a cache, not state)
 
 	// Semihosting (semihost.go): the call a core makes for a semihosting
 	// trap, nil when disabled; the state it keeps; the loaded image parts.
