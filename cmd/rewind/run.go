@@ -30,6 +30,7 @@ type runOptions struct {
 	path    string
 	board   string // "" : chosen from the ELF
 	semi    semihostFlags
+	noJIT   bool // --no-jit
 }
 
 // boardFlag adds --board to fs.
@@ -47,6 +48,7 @@ func parseRunFlags(name string, args []string, s stdio) (runOptions, error) {
 	fs.Var(&o.demo, "demo", demoUsage("run"))
 	fs.BoolVar(&o.stats, "stats", false, "print instructions executed and speed on stderr")
 	boardFlag(fs, &o.board)
+	fs.BoolVar(&o.noJIT, "no-jit", false, "run the firmware by the interpreter only, never by blocks compiled to host code (same results, slower: for comparisons)")
 	o.semi.add(fs, true)
 	fs.Usage = func() {
 		fmt.Fprintf(s.Err, "usage: rewind %s [flags] firmware.elf\n", name)
@@ -109,7 +111,7 @@ func newBoard(data []byte, o runOptions) (*vm.Machine, error) {
 		b = vm.VirtBoard(uint32(o.ramMiB) << 20)
 	}
 	m, err := vm.NewMachine(b, vm.Config{Harts: o.harts, FatalTraps: true,
-		NoSemihosting: o.semi.off, SemihostDir: o.semi.dir})
+		NoSemihosting: o.semi.off, SemihostDir: o.semi.dir, NoJIT: o.noJIT})
 	if err != nil {
 		return nil, fmt.Errorf("building the board: %w", err)
 	}
