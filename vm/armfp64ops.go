@@ -104,9 +104,9 @@ func (a *armState) fpv5Double(h1, h2, opc2 uint32) bool {
 	case opc2 == 1: // VSQRT
 		a.set(d, a.fpgSqrt(f, a.get(m)))
 	case opc2 == 2: // VCVTB/VCVTT.F64.F16
-		a.set(d, a.fpgConvert(fmtHalf, f, uint64(a.s[mS.n]>>(16*(h2>>7&1))&0xffff)))
+		a.set(d, a.halfToDouble(a.s[mS.n]>>(16*(h2>>7&1))&0xffff))
 	case opc2 == 3: // VCVTB/VCVTT.F16.F64
-		hv := uint32(a.fpgConvert(f, fmtHalf, a.get(m)))
+		hv := a.doubleToHalf(a.get(m))
 		sh := 16 * (h2 >> 7 & 1)
 		a.s[dS.n] = a.s[dS.n]&^(0xffff<<sh) | hv<<sh
 	case opc2 == 4: // VCMP(E)

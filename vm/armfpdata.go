@@ -221,12 +221,21 @@ func (a *armState) singleToHalf(v uint32) uint32 {
 		}
 		return sign | 0x7c00
 	}
+	return a.halfRound(sign, float64(f))
+}
+
+// halfRound rounds the finite magnitude f (sign: the half's sign bit) to
+// half precision, IEEE or, with FPSCR.AHP, alternative (no infinities:
+// exponent 31 is normal and overflow saturates), with the FPSCR rounding
+// mode and exception flags.
+func (a *armState) halfRound(sign uint32, f float64) uint32 {
 	// Scale to units of the smallest half subnormal (2^-24) and round.
-	x := float64(f) * 0x1p24
+	x := f * 0x1p24
 	if x == 0 {
 		return sign
 	}
-	e := math.Floor(math.Log2(x))
+	_, e2 := math.Frexp(x) // x in [2^(e2-1), 2^e2): exact, unlike Log2 of a double just below a power of 2
+	e := float64(e2 - 1)
 	unit := 1.0
 	if e > 10 {
 		unit = math.Exp2(e - 10)
@@ -259,9 +268,41 @@ func (a *armState) singleToHalf(v uint32) uint32 {
 	if r < 1024 {
 		return sign | uint32(r)
 	}
-	exp := uint32(math.Floor(math.Log2(r))) - 10 + 1
+	_, re := math.Frexp(r)
+	exp := uint32(re-1) - 10 + 1
 	frac := uint32(r/math.Exp2(float64(exp-1))) - 1024
 	return sign | exp<<10 | frac
+}
+
+// doubleToHalf is VCVTB/VCVTT.F16.F64: through fpgConvert for IEEE half
+// precision, and with FPSCR.AHP set to the alternative format, where a
+// NaN becomes a signed zero and an infinity the largest magnitude, both
+// raising Invalid Operation.
+func (a *armState) doubleToHalf(v uint64) uint32 {
+	if a.fpscr&fpAHP == 0 {
+		return uint32(a.fpgConvert(fmtDouble, fmtHalf, v))
+	}
+	v = a.fpgIn(fmtDouble, v)
+	sign := uint32(v>>63) << 15
+	d := math.Float64frombits(v &^ (1 << 63))
+	switch {
+	case math.IsNaN(d):
+		a.fpscr |= fpIOC
+		return sign
+	case math.IsInf(d, 0):
+		a.fpscr |= fpIOC
+		return sign | 0x7fff
+	}
+	return a.halfRound(sign, d)
+}
+
+// halfToDouble is VCVTB/VCVTT.F64.F16: an alternative half (FPSCR.AHP)
+// has no NaN or infinity, and every half is exact in single precision.
+func (a *armState) halfToDouble(h uint32) uint64 {
+	if a.fpscr&fpAHP == 0 {
+		return a.fpgConvert(fmtHalf, fmtDouble, uint64(h))
+	}
+	return math.Float64bits(float64(math.Float32frombits(a.halfToSingle(h))))
 }
 
 // roundMode rounds a non-negative magnitude to an integer by the FPSCR
