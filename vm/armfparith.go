@@ -204,7 +204,9 @@ func (a *armState) fpFMA(x, y, c uint32) uint32 {
 	x, y, c = a.fpIn(x), a.fpIn(y), a.fpIn(c)
 	if r, ok := a.fpNaN(c, x, y); ok {
 		fx, fy := math.Float32frombits(x), math.Float32frombits(y)
-		if !isNaN32(x) && !isNaN32(y) && ((math.IsInf(float64(fx), 0) && y&0x7fffffff == 0) || (math.IsInf(float64(fy), 0) && x&0x7fffffff == 0)) {
+		// FPMulAdd: inf*0 plus a quiet NaN is the default NaN; a signalling
+		// addend is processed as any other NaN operand (quietened).
+		if !isNaN32(x) && !isNaN32(y) && !isSNaN32(c) && ((math.IsInf(float64(fx), 0) && y&0x7fffffff == 0) || (math.IsInf(float64(fy), 0) && x&0x7fffffff == 0)) {
 			return a.fpInvalid()
 		}
 		return r

@@ -100,7 +100,9 @@ func (a *armState) fpgFMA(f fpFormat, x, y, c uint64) uint64 {
 	ix, iy, zx, zy := f.isInf(x), f.isInf(y), f.isZero(x), f.isZero(y)
 	infTimesZero := (ix && zy) || (iy && zx)
 	if r, ok := a.fpgNaN(f, c, x, y); ok {
-		if infTimesZero && f.isNaN(c) && !f.isNaN(x) && !f.isNaN(y) {
+		// inf*0 plus a quiet NaN is the default NaN; a signalling addend
+		// is processed as any other NaN operand (quietened).
+		if infTimesZero && f.isNaN(c) && !f.isSNaN(c) && !f.isNaN(x) && !f.isNaN(y) {
 			return a.fpgInvalid(f)
 		}
 		return r

@@ -55,3 +55,27 @@ func TestHalfDoubleAHP(t *testing.T) {
 		}
 	}
 }
+
+// TestFMAInfZeroNaNAddend checks FPMulAdd's inf*0 rule: with a quiet NaN
+// addend the result is the default NaN, with a signalling one the
+// quietened addend (both raise Invalid Operation), in single and double.
+func TestFMAInfZeroNaNAddend(t *testing.T) {
+	const inf32, qnan32, snan32 = 0x7f800000, 0x7fc00123, 0x7f800123
+	for _, tt := range []struct {
+		c, want uint32
+	}{{qnan32, defaultNaN32}, {snan32, 0x7fc00123}} {
+		a := &armState{}
+		if got := a.fpFMA(inf32, 0, tt.c); got != tt.want || a.fpscr&fpIOC == 0 {
+			t.Errorf("single: inf*0 + %#x = %#x (fpscr %#x), want %#x with IOC", tt.c, got, a.fpscr, tt.want)
+		}
+	}
+	const inf64, qnan64, snan64 = 0x7ff0000000000000, 0x7ff8000000000123, 0x7ff0000000000123
+	for _, tt := range []struct {
+		c, want uint64
+	}{{qnan64, fmtDouble.defaultNaN()}, {snan64, 0x7ff8000000000123}} {
+		a := &armState{}
+		if got := a.fpgFMA(fmtDouble, 0, inf64, tt.c); got != tt.want || a.fpscr&fpIOC == 0 {
+			t.Errorf("double: 0*inf + %#x = %#x (fpscr %#x), want %#x with IOC", tt.c, got, a.fpscr, tt.want)
+		}
+	}
+}
