@@ -121,6 +121,10 @@ func (t *Timeline) LoadEvents(evs []Event) error {
 	}
 	t.events = append([]Event(nil), evs...)
 	t.cursor = 0
+	// The replaced log's events never happened: neither did their output,
+	// and none of the loaded events has been heard yet.
+	t.heard = 0
+	t.output = t.output[:sort.Search(len(t.output), func(i int) bool { return t.output[i].Time >= t.start })]
 	if err := t.applyDue(t.start); err != nil {
 		return err
 	}

@@ -74,3 +74,35 @@ func equalOutput(a, b []Output) bool {
 	}
 	return true
 }
+
+// TestLoadEventsReplacesHeard: events written at the start and then
+// replaced by a loaded log do not silence the loaded log's output (the
+// mark of events already heard belongs to the replaced log).
+func TestLoadEventsReplacesHeard(t *testing.T) {
+	const thr = 0x10000000
+	var live bytes.Buffer
+	tl := New(boot(t, firmware{path: loopELF, harts: 1}), Options{Interval: 1 << 14, Output: func(b byte) { live.WriteByte(b) }})
+	for _, c := range []byte("xy") {
+		if _, err := tl.WriteMemory(thr, []byte{c}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	live.Reset()
+	loaded := []Event{
+		{Kind: EventMemory, Time: 1000, Addr: thr, Data: []byte{'P'}},
+		{Kind: EventMemory, Time: 2000, Addr: thr, Data: []byte{'Q'}},
+	}
+	if err := tl.LoadEvents(loaded); err != nil {
+		t.Fatal(err)
+	}
+	if st := tl.Run(10_000); st.Reason != vm.StopLimit {
+		t.Fatal(st.Reason)
+	}
+	if live.String() != "PQ" {
+		t.Errorf("live output %q, want \"PQ\"", live.String())
+	}
+	want := []Output{{Time: 1000, Byte: 'P'}, {Time: 2000, Byte: 'Q'}}
+	if got := tl.Output(0, Forever); !equalOutput(got, want) {
+		t.Errorf("output log %v, want %v (the replaced log's bytes gone)", got, want)
+	}
+}
