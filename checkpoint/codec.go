@@ -14,13 +14,16 @@ import (
 // The recording file format, version 1 (all integers little-endian):
 //
 //	magic    "RWNDREC\n"
-//	version  u16, flags u16 (bit 0: ELF embedded, bit 1: semihosting off)
+//	version  u16, flags u16 (bit 0: ELF embedded, bit 1: semihosting off,
+//	         bit 2: board, bit 3: models version)
 //	firmware [32] sha256 of the ELF
 //	harts u32, ram base u32, ram size u32
 //	end u64
 //	status   kind u8, code i32, pc u32, cause u32, tval u32
 //	output   length u64, sha256 [32]
 //	elf      length u32, bytes
+//	board    (flag bit 2) length u32, a board name or JSON description
+//	models   (flag bit 3) u32, the vm.ModelsVersion of the run
 //	events   count u32, then each: time u64, kind u8, hart u16, addr u32,
 //	         length u32, bytes
 //	checksum [32] sha256 of everything before it
@@ -37,6 +40,7 @@ const (
 	flagELF    = 1
 	flagNoSemi = 2
 	flagBoard  = 4       // a board name follows the ELF (absent: virt)
+	flagModels = 8       // the models version follows the board (absent: 0)
 	maxHarts   = 64      // as many as the board and rewind record allow
 	maxRAMSize = 2 << 30 // rewind record's --ram limit (2048 MiB)
 	eventHead  = 8 + 1 + 2 + 4 + 4
@@ -65,6 +69,9 @@ func (r *Recording) MarshalBinary() ([]byte, error) {
 	if r.Board != "" && r.Board != "virt" {
 		flags |= flagBoard
 	}
+	if r.Models != 0 {
+		flags |= flagModels
+	}
 	b = le.AppendUint16(b, recVersion)
 	b = le.AppendUint16(b, flags)
 	b = append(b, r.Firmware[:]...)
@@ -84,6 +91,9 @@ func (r *Recording) MarshalBinary() ([]byte, error) {
 	if flags&flagBoard != 0 {
 		b = le.AppendUint32(b, uint32(len(r.Board)))
 		b = append(b, r.Board...)
+	}
+	if flags&flagModels != 0 {
+		b = le.AppendUint32(b, r.Models)
 	}
 	b = le.AppendUint32(b, uint32(len(r.Events)))
 	for _, e := range r.Events {
@@ -202,6 +212,11 @@ func (d *decoder) recording() (*Recording, error) {
 	if flags&flagBoard != 0 {
 		r.Board = string(d.bytes(maxBoardSpec))
 	}
+	if flags&flagModels != 0 {
+		if r.Models = d.u32(); r.Models == 0 {
+			d.fail("models version 0 with its flag set")
+		}
+	}
 	d.events(r)
 	if d.err != nil {
 		return nil, d.err
@@ -228,7 +243,7 @@ func (r *Recording) check(flags uint16, rest int) error {
 	switch {
 	case rest != 0:
 		return fmt.Errorf("%d unexpected bytes after the input log", rest)
-	case flags&^(flagELF|flagNoSemi|flagBoard) != 0:
+	case flags&^(flagELF|flagNoSemi|flagBoard|flagModels) != 0:
 		return fmt.Errorf("unknown flags %#x", flags)
 	case (flags&flagELF != 0) != (len(r.ELF) > 0):
 		return errors.New("embedded-ELF flag disagrees with the ELF length")

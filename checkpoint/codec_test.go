@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/rewind-debugger/rewind/vm"
 )
 
 func sampleRecording() *Recording {
@@ -159,4 +161,38 @@ func FuzzDecodeRecordingBody(f *testing.F) {
 			t.Fatalf("accepted input does not re-encode: %v", err)
 		}
 	})
+}
+
+// TestRecordingModelsVersion: a recording keeps the models version it was
+// made with; one written without it (an older Rewind) reads as 0, and a
+// file whose flag promises a version of 0 is refused.
+func TestRecordingModelsVersion(t *testing.T) {
+	r := sampleRecording()
+	r.Models = 5
+	got, data := recode(t, r)
+	if got.Models != 5 {
+		t.Errorf("models version %d after a round trip, want 5", got.Models)
+	}
+	old := sampleRecording()
+	got, _ = recode(t, old)
+	if got.Models != 0 {
+		t.Errorf("a recording without the version reads as %d", got.Models)
+	}
+	// Set the flag but write 0 as the version, with a valid checksum.
+	zero := append([]byte(nil), data[:len(data)-sha256.Size]...)
+	at := bytes.LastIndex(zero, binary.LittleEndian.AppendUint32(nil, 5))
+	copy(zero[at:], []byte{0, 0, 0, 0})
+	sum := sha256.Sum256(zero)
+	if _, err := DecodeRecording(append(zero, sum[:]...)); err == nil || !strings.Contains(err.Error(), "models version 0") {
+		t.Errorf("a zero models version with its flag set: err = %v", err)
+	}
+}
+
+// TestTimelineRecordsModelsVersion: a timeline's recording carries this
+// build's models version.
+func TestTimelineRecordsModelsVersion(t *testing.T) {
+	tl := New(boot(t, firmware{path: loopELF, harts: 1}), Options{})
+	if got := tl.Recording().Models; got != vm.ModelsVersion {
+		t.Errorf("Recording().Models = %d, want %d", got, vm.ModelsVersion)
+	}
 }

@@ -56,9 +56,12 @@ type Recording struct {
 	RAMSize uint32
 	// NoSemihosting records that the run had semihosting turned off.
 	NoSemihosting bool
-	Events        []Event
-	End           uint64 // time the run reached
-	Status        Status
+	// Models is the vm.ModelsVersion the run was made with (0: a
+	// recording older than the number).
+	Models uint32
+	Events []Event
+	End    uint64 // time the run reached
+	Status Status
 	// OutputLen and OutputHash identify the UART output of the whole run,
 	// so a replay can verify it produced the same bytes.
 	OutputLen  uint64
@@ -76,7 +79,7 @@ func (t *Timeline) Recording() *Recording {
 	r := &Recording{
 		Harts: t.m.Harts(), Board: boardSpec(b), RAMBase: b.RAMBase, RAMSize: b.RAMSize,
 		Events: t.Events(), End: t.end, OutputLen: uint64(len(t.output)),
-		NoSemihosting: !t.m.Semihosting(),
+		NoSemihosting: !t.m.Semihosting(), Models: vm.ModelsVersion,
 	}
 	copy(r.OutputHash[:], h.Sum(nil))
 	if fin, ok := t.Final(); ok {

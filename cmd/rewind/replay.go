@@ -84,8 +84,8 @@ func replayMainImpl(args []string, s stdio) int {
 	var h [32]byte
 	copy(h[:], sum.Sum(nil))
 	if tl.Now() != rec.End || got != rec.Status || n != rec.OutputLen || h != rec.OutputHash {
-		fmt.Fprintf(s.Err, "rewind replay: the replay diverged from the recording: it ended at %d instructions (%v) with %d output bytes; recorded: %d (%v), %d bytes\n",
-			tl.Now(), got, n, rec.End, rec.Status, rec.OutputLen)
+		fmt.Fprintf(s.Err, "rewind replay: the replay diverged from the recording: it ended at %d instructions (%v) with %d output bytes; recorded: %d (%v), %d bytes%s\n",
+			tl.Now(), got, n, rec.End, rec.Status, rec.OutputLen, modelsHint(rec.Models))
 		return exitFault
 	}
 	if rec.Status.Kind == checkpoint.StatusStopped {
@@ -152,4 +152,16 @@ func virtOf(rec *checkpoint.Recording) vm.Board {
 		b.RAMBase, b.HeapBase = rec.RAMBase, rec.RAMBase
 	}
 	return b
+}
+
+// modelsHint explains a divergence by a change of the board models since
+// the recording was made, when there was one.
+func modelsHint(recorded uint32) string {
+	switch {
+	case recorded == vm.ModelsVersion:
+		return ""
+	case recorded == 0:
+		return fmt.Sprintf("; the recording predates board-model versions (this Rewind's models are version %d): a model changed since may explain it", vm.ModelsVersion)
+	}
+	return fmt.Sprintf("; the recording was made with board models version %d, this Rewind has version %d: a model changed since may explain it", recorded, vm.ModelsVersion)
 }
