@@ -3,13 +3,19 @@ package vm
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"sort"
+	"strconv"
+	"strings"
 )
 
 // BoardDifference names the first setting in which two boards build
-// different machines ("" if none): their names, aliases and descriptions
-// are not compared, so a renamed copy of a board file matches.
-func BoardDifference(a, b Board) string {
+// different machines ("" if none), each side's value followed by its
+// name (aName, bName: what the user knows them as, such as "the
+// recording"), addresses and sizes in hex. Their names, aliases and
+// descriptions are not compared, so a renamed copy of a board file
+// matches.
+func BoardDifference(a, b Board, aName, bName string) string {
 	x, y := boardSettings(a), boardSettings(b)
 	keys := make([]string, 0, len(x)+len(y))
 	for k := range x {
@@ -23,7 +29,7 @@ func BoardDifference(a, b Board) string {
 	sort.Strings(keys)
 	for _, k := range keys {
 		if string(x[k]) != string(y[k]) {
-			return diffValue(k, x[k], y[k])
+			return diffValue(k, x[k], y[k], aName, bName)
 		}
 	}
 	return ""
@@ -44,20 +50,31 @@ func boardSettings(b Board) map[string]json.RawMessage {
 	return m
 }
 
-// orNone shows a missing field.
+// orNone shows a field's value, "none" when missing, with the numbers of
+// address and size fields in hex.
 func orNone(v json.RawMessage) string {
 	if v == nil {
 		return "none"
 	}
-	return string(v)
+	return addrField.ReplaceAllStringFunc(string(v), func(f string) string {
+		i := strings.LastIndexByte(f, ':')
+		n, err := strconv.ParseUint(f[i+1:], 10, 32)
+		if err != nil {
+			return f
+		}
+		return fmt.Sprintf("%s0x%x", f[:i+1], n)
+	})
 }
+
+// addrField matches an address or size field of a board's JSON form.
+var addrField = regexp.MustCompile(`"(base|size|of|ram_base|ram_size|heap_base|heap_size)":[0-9]+`)
 
 // diffValue shows two different values of a field; for lists, the first
 // entry that differs.
-func diffValue(field string, a, b json.RawMessage) string {
+func diffValue(field string, a, b json.RawMessage, aName, bName string) string {
 	var la, lb []json.RawMessage
 	if json.Unmarshal(a, &la) != nil || json.Unmarshal(b, &lb) != nil {
-		return fmt.Sprintf("%s: %s here, %s there", field, orNone(a), orNone(b))
+		return fmt.Sprintf("%s: %s %s, %s %s", field, orNone(a), aName, orNone(b), bName)
 	}
 	for i := 0; i < max(len(la), len(lb)); i++ {
 		var ea, eb json.RawMessage
@@ -68,7 +85,7 @@ func diffValue(field string, a, b json.RawMessage) string {
 			eb = lb[i]
 		}
 		if string(ea) != string(eb) {
-			return fmt.Sprintf("%s[%d]: %s here, %s there", field, i, orNone(ea), orNone(eb))
+			return fmt.Sprintf("%s[%d]: %s %s, %s %s", field, i, orNone(ea), aName, orNone(eb), bName)
 		}
 	}
 	return ""

@@ -11,20 +11,20 @@ func TestBoardDifference(t *testing.T) {
 	}
 	b := a
 	b.Name, b.Aliases, b.Description = "copy", nil, "a renamed copy"
-	if d := BoardDifference(a, b); d != "" {
+	if d := BoardDifference(a, b, "here", "there"); d != "" {
 		t.Errorf("renamed copy differs: %s", d)
 	}
 	b.InstructionsPerSecond = 100_000_000
-	if d := BoardDifference(a, b); d != "instructions_per_second: 1000000000 here, 100000000 there" {
+	if d := BoardDifference(a, b, "here", "there"); d != "instructions_per_second: 1000000000 here, 100000000 there" {
 		t.Errorf("difference %q", d)
 	}
 	b = a
 	b.StrictMMIO = true
-	if d := BoardDifference(a, b); d != "strict_mmio: none here, true there" {
+	if d := BoardDifference(a, b, "here", "there"); d != "strict_mmio: none here, true there" {
 		t.Errorf("difference %q", d)
 	}
 	virt := VirtBoard(0)
-	if d := BoardDifference(a, virt); d == "" {
+	if d := BoardDifference(a, virt, "here", "there"); d == "" {
 		t.Error("hifive1-revb and virt do not differ")
 	}
 }
@@ -35,12 +35,12 @@ func TestBoardDifferenceList(t *testing.T) {
 	b := a
 	b.Devices = append([]BoardDevice(nil), a.Devices...)
 	b.Devices[3].IRQ = 7
-	want := `devices[3]: {"kind":"cmsdk-uart","base":1073758208,"overflow_irq":12} here, {"kind":"cmsdk-uart","base":1073758208,"irq":7,"overflow_irq":12} there`
-	if d := BoardDifference(a, b); d != want {
+	want := `devices[3]: {"kind":"cmsdk-uart","base":0x40004000,"overflow_irq":12} here, {"kind":"cmsdk-uart","base":0x40004000,"irq":7,"overflow_irq":12} there`
+	if d := BoardDifference(a, b, "here", "there"); d != want {
 		t.Errorf("difference %q\nwant %q", d, want)
 	}
 	b.Devices = b.Devices[:3]
-	if d := BoardDifference(a, b); d != `devices[3]: {"kind":"cmsdk-uart","base":1073758208,"overflow_irq":12} here, none there` {
+	if d := BoardDifference(a, b, "here", "there"); d != `devices[3]: {"kind":"cmsdk-uart","base":0x40004000,"overflow_irq":12} here, none there` {
 		t.Errorf("difference %q", d)
 	}
 }

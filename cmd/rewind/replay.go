@@ -131,7 +131,7 @@ func replayBoard(rec *checkpoint.Recording, name string) (vm.Board, error) {
 	if _, err := vm.BoardByName(name); err == nil && b.Name == "virt" { // the built-in's RAM is a setting of the run, kept beside
 		b = virtOf(rec)
 	}
-	if d := vm.BoardDifference(recorded, b); d != "" {
+	if d := vm.BoardDifference(recorded, b, "in the recording", "in --board "+name); d != "" {
 		return vm.Board{}, fmt.Errorf("--board %s is not the board the recording was made on (%s): %s", name, recorded.Name, d)
 	}
 	return b, nil
