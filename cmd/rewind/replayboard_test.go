@@ -35,7 +35,7 @@ func TestReplayBoardFlag(t *testing.T) {
 		{file, code, ""},
 		{renamed, code, ""},
 		{"sifive_e", exitUsage, `--board sifive_e is not the board the recording was made on (my-fe310): devices[2]: {"kind":"sifive-prci","base":0x10008000} in the recording, {"kind":"unimplemented"`},
-		{slower, exitUsage, "(my-fe310): instructions_per_second: 1000000000 in the recording, 100000000 in --board "+slower},
+		{slower, exitUsage, "(my-fe310): instructions_per_second: 1000000000 in the recording, 100000000 in --board " + slower},
 		{"virt", exitUsage, "is not the board the recording was made on"},
 		{"nosuch", exitUsage, `no built-in board "nosuch"`},
 	}
