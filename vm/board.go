@@ -118,7 +118,8 @@ func VirtBoard(ramSize uint32) Board {
 	return b
 }
 
-// ParseBoard reads a JSON board description and checks it.
+// ParseBoard reads a JSON board description (a recording's inline
+// board, BoardSpec) and checks it as a board file is checked.
 func ParseBoard(data []byte) (Board, error) {
 	var b Board
 	if err := json.Unmarshal(data, &b); err != nil {
@@ -126,6 +127,9 @@ func ParseBoard(data []byte) (Board, error) {
 	}
 	if err := b.check(); err != nil {
 		return Board{}, err
+	}
+	if field, err := b.deviceOverlap(); err != nil { // as a board file's check does
+		return Board{}, fmt.Errorf("board %q: %s: %w", b.Name, field, err)
 	}
 	return b, nil
 }

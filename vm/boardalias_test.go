@@ -2,6 +2,7 @@ package vm
 
 import (
 	"encoding/binary"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -147,4 +148,38 @@ func TestDebuggerWritesThroughAlias(t *testing.T) {
 	if got := readWord(t, m, 0x20000000) & 0xffff; got != 0xbbaa {
 		t.Errorf("flash reads %#x after the write through its alias, want 0xbbaa", got)
 	}
+}
+
+// TestParseBoardChecksOverlaps: a recording's inline board (BoardSpec's
+// JSON) gets the overlap checks a board file gets: a device over an
+// alias is refused.
+func TestParseBoardChecksOverlaps(t *testing.T) {
+	b, err := BoardByName("mps2-an385")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b.MemAliases) == 0 || len(b.Devices) == 0 {
+		t.Fatal("mps2-an385 has no alias or device to test with")
+	}
+	if _, err := ParseBoard([]byte(BoardSpec(withName(b, "copy")))); err != nil {
+		t.Fatalf("a sound board: %v", err)
+	}
+	bad := withName(b, "bad")
+	bad.Devices = append([]BoardDevice(nil), b.Devices...)
+	for i, d := range bad.Devices {
+		if d.Kind != KindUnimplemented {
+			bad.Devices[i].Base = b.MemAliases[0].Base
+			break
+		}
+	}
+	_, err = ParseBoard([]byte(BoardSpec(bad)))
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("overlaps the alias at %#x", b.MemAliases[0].Base)) {
+		t.Errorf("a device over an alias: err = %v", err)
+	}
+}
+
+// withName is b renamed (so BoardSpec writes its whole description).
+func withName(b Board, name string) Board {
+	b.Name, b.Aliases = name, nil
+	return b
 }

@@ -308,6 +308,16 @@ func (d *jsonDoc) timeField(b *Board) string {
 // regions, which lie behind devices) and no device and memory region
 // overlap.
 func (d *jsonDoc) checkOverlaps(b *Board) error {
+	if field, err := b.deviceOverlap(); err != nil {
+		return d.errf(field, "%v", err)
+	}
+	return nil
+}
+
+// deviceOverlap finds a device whose registers overlap another device, a
+// memory region or an alias (unimplemented regions lie behind devices
+// and are not checked), or end beyond 4 GiB; field names its base.
+func (b *Board) deviceOverlap() (field string, err error) {
 	type span struct {
 		lo, hi uint64
 		path   string
@@ -326,16 +336,16 @@ func (d *jsonDoc) checkOverlaps(b *Board) error {
 		p := fmt.Sprintf("devices[%d]", i)
 		hi := uint64(dev.Base) + uint64(deviceSize(dev.Kind))
 		if hi > 1<<32 {
-			return d.errf(join(p, "base"), "the %s's registers end beyond 4 GiB", dev.Kind)
+			return join(p, "base"), fmt.Errorf("the %s's registers end beyond 4 GiB", dev.Kind)
 		}
 		for _, o := range spans {
 			if uint64(dev.Base) < o.hi && o.lo < hi {
-				return d.errf(join(p, "base"), "the %s at %#x overlaps %s", dev.Kind, dev.Base, o.path)
+				return join(p, "base"), fmt.Errorf("the %s at %#x overlaps %s", dev.Kind, dev.Base, o.path)
 			}
 		}
 		spans = append(spans, span{uint64(dev.Base), hi, p})
 	}
-	return nil
+	return "", nil
 }
 
 // trimBoard drops the `board "name": ` prefix of a check error.
