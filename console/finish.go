@@ -11,8 +11,10 @@ import (
 )
 
 // returnedValue formats what function fn returned, read from the
-// architecture's return-value registers (a0 and a1, r0 and r1) right after "finish" returned from it; "" when it returns nothing or the
-// type is unknown.
+// registers the architecture's ABI returns its type in (a0 and a1; r0 and
+// r1, or s0 and s1) right after "finish" returned from it; "" when it
+// returns nothing or the type is unknown. A value the ABI returns in
+// memory is named but not shown, as gdb does.
 func (c *Console) returnedValue(fn string, st debugger.Stop) string {
 	if fn == "" || st.Reason != debugger.ReasonStep {
 		return ""
@@ -30,13 +32,17 @@ func (c *Console) returnedValue(fn string, st debugger.Stop) string {
 		return ""
 	}
 	rt := ft.ReturnType
-	n := cexpr.Size(rt)
-	if _, void := rt.(*godwarf.VoidType); void || n <= 0 || n > 8 {
+	if _, void := cexpr.Resolve(rt).(*godwarf.VoidType); void {
 		return ""
 	}
+	lo, hi, inRegs := c.s.ReturnValueRegisters(rt)
+	if !inRegs {
+		// In memory (a buffer the caller passed) or in more registers
+		// than two: not read rather than read wrong.
+		return fmt.Sprintf("Value returned has type: %s. Cannot determine contents", rt.String())
+	}
+	n := cexpr.Size(rt)
 	var b [8]byte
-	_, float := cexpr.Resolve(rt).(*godwarf.FloatType) // float32_t, const float: still s0
-	lo, hi := c.s.ReturnValueRegisters(float)
 	v0, ok0 := f.Register(lo)
 	v1, ok1 := f.Register(hi)
 	if !ok0 || (n > 4 && !ok1) {

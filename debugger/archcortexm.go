@@ -3,8 +3,10 @@ package debugger
 import (
 	"fmt"
 
+	"github.com/go-delve/delve/pkg/dwarf/godwarf"
 	"github.com/rewind-debugger/rewind/checkpoint"
 	"github.com/rewind-debugger/rewind/symbols"
+	"github.com/rewind-debugger/rewind/symbols/cexpr"
 	"github.com/rewind-debugger/rewind/vm"
 )
 
@@ -168,14 +170,79 @@ func (cortexMRegs) savedSlot(ri RegisterInfo) int {
 	return ri.DWARF
 }
 
-// returnValue: r0 and r1 (AAPCS), or s0 and s1 (d0) for a float under
-// the hard-float ABI, which the boards with an FPU run (vm picks the FPU
-// board from the ELF's EF_ARM_ABI_FLOAT_HARD).
-func (c cortexMRegs) returnValue(float bool) (int, int) {
-	if float && c.fpu {
-		return symbols.ARMRegS0, symbols.ARMRegS0 + 1
+// returnValue (AAPCS): under the hard-float ABI, which the boards with an
+// FPU run (vm picks the FPU board from the ELF's EF_ARM_ABI_FLOAT_HARD), a
+// float, a double or a homogeneous aggregate of floating-point members in
+// s0 and up (two words at most here); else r0 and r1 for a fundamental
+// type of up to 8 bytes, r0 for a composite of up to 4; a larger
+// composite is returned in memory, through a buffer the caller passes.
+func (c cortexMRegs) returnValue(t godwarf.Type) (int, int, bool) {
+	n := cexpr.Size(t)
+	if c.fpu {
+		if _, ok := t.(*godwarf.FloatType); ok {
+			return symbols.ARMRegS0, symbols.ARMRegS0 + 1, n <= 8
+		}
+		if floatAggregate(t) > 0 {
+			return symbols.ARMRegS0, symbols.ARMRegS0 + 1, n <= 8
+		}
 	}
-	return 0, 1
+	if composite(t) {
+		return 0, 1, n <= 4
+	}
+	return 0, 1, n <= 8
+}
+
+// composite reports whether t is a structure, union or array (AAPCS's
+// composite types: returned in r0 only up to 4 bytes).
+func composite(t godwarf.Type) bool {
+	switch t.(type) {
+	case *godwarf.StructType, *godwarf.ArrayType:
+		return true
+	}
+	return false
+}
+
+// floatAggregate is the number of members of t when it is a homogeneous
+// floating-point aggregate of AAPCS-VFP (one to four members, nested
+// structures and arrays flattened, all of one floating-point type), else
+// 0.
+func floatAggregate(t godwarf.Type) int {
+	var base godwarf.Type
+	count := 0
+	var walk func(t godwarf.Type) bool
+	walk = func(t godwarf.Type) bool {
+		switch x := cexpr.Resolve(t).(type) {
+		case *godwarf.FloatType:
+			if base != nil && base.Size() != x.Size() {
+				return false
+			}
+			base = x
+			count++
+			return count <= 4
+		case *godwarf.StructType:
+			if x.Kind == "union" || len(x.Field) == 0 {
+				return false
+			}
+			for _, f := range x.Field {
+				if !walk(f.Type) {
+					return false
+				}
+			}
+			return true
+		case *godwarf.ArrayType:
+			for i := int64(0); i < x.Count; i++ {
+				if !walk(x.Type) {
+					return false
+				}
+			}
+			return x.Count > 0
+		}
+		return false
+	}
+	if _, ok := cexpr.Resolve(t).(*godwarf.FloatType); ok || !walk(t) {
+		return 0
+	}
+	return count
 }
 
 // stepCounters: a Cortex-M board has one core, whose steps are the

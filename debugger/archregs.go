@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/go-delve/delve/pkg/dwarf/godwarf"
+	"github.com/rewind-debugger/rewind/symbols/cexpr"
 	"github.com/rewind-debugger/rewind/vm"
 )
 
@@ -86,9 +88,10 @@ type regFile interface {
 	// fields decodes a register's bit fields (nil: none).
 	fields(name string, v uint32) []RegisterField
 	// returnValue names the DWARF numbers of the registers a function
-	// returns a value of up to 8 bytes in, low word first (float: a
-	// floating-point value).
-	returnValue(float bool) (lo, hi int)
+	// returns a value of type t in (resolved: no typedef or qualifier),
+	// low word first; ok is false when the ABI returns it in memory or in
+	// more than two registers.
+	returnValue(t godwarf.Type) (lo, hi int, ok bool)
 	// savedSlot is the key of the register in an RTOS port's saved
 	// context (rtos.Regs.Saved): its DWARF number, or -1.
 	savedSlot(ri RegisterInfo) int
@@ -103,10 +106,25 @@ type regWrite struct{ num, v uint32 }
 func (s *Session) regs() regFile { return s.cpu() }
 
 // ReturnValueRegisters are the DWARF numbers of the registers a function
-// returns a value of up to 8 bytes in, low word first (RISC-V a0, a1;
-// ARM r0, r1, or s0, s1 for a float or double on a core with an FPU, which
-// runs hard-float code), as a caller reads them right after the return.
-func (s *Session) ReturnValueRegisters(float bool) (lo, hi int) { return s.regs().returnValue(float) }
+// returns a value of type t in, low word first, as a caller reads them
+// right after the return (RISC-V ilp32: a0, a1 for values of up to 8
+// bytes; AAPCS: r0, r1 for scalars and composites of up to 4 bytes, s0,
+// s1 for a float, a double or an aggregate of up to two floats on a core
+// with an FPU, which runs hard-float code). ok is false when the ABI
+// returns the value in memory (a larger struct: through a buffer the
+// caller passes) or in more registers than two, or t is void or unsized.
+func (s *Session) ReturnValueRegisters(t godwarf.Type) (lo, hi int, ok bool) {
+	return returnValueOf(s.regs(), t)
+}
+
+// returnValueOf is ReturnValueRegisters for register file rf.
+func returnValueOf(rf regFile, t godwarf.Type) (lo, hi int, ok bool) {
+	t = cexpr.Resolve(t)
+	if _, void := t.(*godwarf.VoidType); void || t == nil || cexpr.Size(t) <= 0 {
+		return 0, 0, false
+	}
+	return rf.returnValue(t)
+}
 
 // Arch names the session's CPU architecture: "riscv32" or "armv7-m"
 // (Cortex-M, ARMv6-M and ARMv7E-M included).

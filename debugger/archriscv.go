@@ -3,8 +3,10 @@ package debugger
 import (
 	"fmt"
 
+	"github.com/go-delve/delve/pkg/dwarf/godwarf"
 	"github.com/rewind-debugger/rewind/checkpoint"
 	"github.com/rewind-debugger/rewind/symbols"
+	"github.com/rewind-debugger/rewind/symbols/cexpr"
 	"github.com/rewind-debugger/rewind/vm"
 )
 
@@ -125,8 +127,11 @@ func (riscvRegs) handlerMode(*vm.Hart) (uint32, bool) { return 0, false }
 // savedSlot: the RISC-V port saves x registers by DWARF number.
 func (riscvRegs) savedSlot(ri RegisterInfo) int { return ri.DWARF }
 
-// returnValue: a0 and a1 (the ilp32 ABI: floats too).
-func (riscvRegs) returnValue(bool) (int, int) { return symbols.RegA0, symbols.RegA0 + 1 }
+// returnValue: a0 and a1 for up to 8 bytes, scalars and aggregates alike
+// (the ilp32 ABI: floats too); larger values are returned in memory.
+func (riscvRegs) returnValue(t godwarf.Type) (int, int, bool) {
+	return symbols.RegA0, symbols.RegA0 + 1, cexpr.Size(t) <= 8
+}
 
 // CSRs counting a hart's steps (low and high halves), and the one that
 // stops them.
