@@ -44,7 +44,9 @@ type Conditions struct {
 	// Concurrent says Predicate, Note and TrapFilter look only at the
 	// machine and stop they are given and may run on several goroutines
 	// at once: a reverse search may then scan several segments at once on
-	// twin machines (see vm.Machine.Twin), with the same result.
+	// twin machines (see vm.Machine.Twin), with the same result. On a
+	// twin only what is read through the machine given is the hit's
+	// moment: the timeline (its Now, events, output) is not the twin's.
 	Concurrent bool
 }
 

@@ -7,8 +7,13 @@ import "fmt"
 // The session calls it where the breakpoint is hit (hart about to execute
 // the address, the machine in the state of that moment), going forwards
 // and during reverse searches alike, so a false condition costs no stop.
-// It may read the session (RegisterValue, ReadMemory) and must not change
-// it: writes are refused while it runs. The breakpoint stops when it
+// It may read the session's machine (RegisterValue, ReadMemory) and must
+// not change it: writes are refused while it runs. During a reverse
+// search it may run on a twin machine scanning another stretch of history
+// (checkpoint.Conditions.Concurrent), one call at a time: reads through
+// the machine then see the hit's moment, but what the session knows of
+// its timeline (Now, history, events) is the session's own moment, not
+// the hit's, so a CondFunc must not depend on it. The breakpoint stops when it
 // returns true; an error stops it too, and the stop's description says
 // why. A breakpoint with both a CondFunc and a C Condition stops only when
 // both hold.
