@@ -97,6 +97,8 @@ type Table struct {
 	fixStack []godwarf.Type
 	// typeRd reads type DIEs for typeReader, under mu.
 	typeRd *dwarf.Reader
+	// readHook, a test hook, is called before typeReader reads a DIE.
+	readHook func(off dwarf.Offset)
 }
 
 // section is an allocated part of the image, kept for reading code and

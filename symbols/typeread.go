@@ -93,6 +93,9 @@ func (tr *typeReader) read(off dwarf.Offset) (godwarf.Type, error) {
 	}
 	tr.depth++
 	defer func() { tr.depth-- }()
+	if tr.t.readHook != nil {
+		tr.t.readHook(off)
+	}
 	tr.r.Seek(off)
 	e, err := tr.r.Next()
 	if err != nil {

@@ -158,3 +158,72 @@ func compareTypesIn(t *testing.T, path string, offs []dwarf.Offset) {
 		}
 	}
 }
+
+// TestTypeReadPanicLeavesNoHalfTypes: a type read that panics half-way
+// (hostile DWARF) leaves nothing half built in the cache: reading the same
+// type again gives the whole graph, as a fresh table reads it.
+func TestTypeReadPanicLeavesNoHalfTypes(t *testing.T) {
+	path := filepath.Join("..", "testdata", "symbols", "prog-"+variants[0]+".elf")
+	tab, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A struct with a member of struct type: the panic comes while the
+	// outer struct, already cached, is still being read.
+	var root, inner dwarf.Offset
+	r := tab.dwarf.Reader()
+	for root == 0 {
+		e, err := r.Next()
+		if err != nil || e == nil {
+			t.Fatal("no struct with a struct member")
+		}
+		if e.Tag != dwarf.TagStructType || !e.Children {
+			continue
+		}
+		for {
+			m, err := r.Next()
+			if err != nil || m == nil || m.Tag == 0 {
+				break
+			}
+			if off, ok := m.Val(dwarf.AttrType).(dwarf.Offset); ok && m.Tag == dwarf.TagMember && isStructDIE(tab, off) {
+				root, inner = e.Offset, off
+				break
+			}
+			if m.Children {
+				r.SkipChildren()
+			}
+		}
+	}
+	tab.readHook = func(off dwarf.Offset) {
+		if off == inner {
+			panic("hostile DWARF")
+		}
+	}
+	if _, err := tab.typeAt(root); err == nil || !strings.Contains(err.Error(), "malformed DWARF type") {
+		t.Fatalf("the panicking read: err = %v", err)
+	}
+	tab.readHook = nil
+	got, err := tab.typeAt(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := fresh.typeAt(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, w := typeDump(got), typeDump(want); g != w {
+		t.Errorf("type at 0x%x after a panicking read:\n got %s\nwant %s", root, g, w)
+	}
+}
+
+// isStructDIE reports whether the DIE at off is a structure type.
+func isStructDIE(tab *Table, off dwarf.Offset) bool {
+	r := tab.dwarf.Reader()
+	r.Seek(off)
+	e, err := r.Next()
+	return err == nil && e != nil && e.Tag == dwarf.TagStructType
+}

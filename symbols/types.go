@@ -27,6 +27,12 @@ func (t *Table) typeAt(off dwarf.Offset) (typ godwarf.Type, err error) {
 	}
 	defer func() {
 		if p := recover(); p != nil {
+			// The read stopped half-way: types it cached may be half built
+			// (and marked fixed). Forget the whole cache rather than
+			// serve them; types handed out before stay valid.
+			t.types = map[dwarf.Offset]godwarf.Type{}
+			t.fixed = map[godwarf.Type]bool{}
+			t.typeRd = nil
 			typ, err = nil, fmt.Errorf("malformed DWARF type at 0x%x: %v", off, p)
 		}
 	}()
