@@ -19,9 +19,23 @@ import (
 type cortexMOrigin struct{ notes *armNotes }
 
 // armNotes keeps the register snapshots a search took at its hits.
+//
+// An origin search only ever uses the newest hit before its bound
+// (newestHit), so only the newest note is kept (a later time, or the same
+// time met later: an exception entered before the instruction at the
+// same time), whatever the order twins scanning several segments at once
+// deliver them in: memory stays constant however many hits a search
+// scans. The search's result takes it (take), so the next search, bounded
+// earlier, starts afresh.
 type armNotes struct {
-	mu    sync.Mutex
-	snaps []hitState
+	mu       sync.Mutex
+	seq      uint64   // notes taken so far (a note's number)
+	best     hitState // the newest hit's state, when has
+	bestSeq  uint64
+	bestTime uint64
+	has      bool
+	taken    hitState // the state take returned last (take is idempotent)
+	takenSeq uint64
 }
 
 // note is a Conditions.Note that snapshots the hit's hart.
@@ -39,10 +53,30 @@ func (n *armNotes) note(m *vm.Machine, st vm.Stop) uint64 {
 	s.msp, _ = h.ARMSys(vm.ARMMSP)
 	s.psp, _ = h.ARMSys(vm.ARMPSP)
 	s.after = st.Reason == vm.StopWatchpoint
+	return n.keep(s, st.Time)
+}
+
+// keep numbers the state s of a hit at time t, keeping it if it is the
+// newest so far.
+func (n *armNotes) keep(s hitState, t uint64) uint64 {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	n.snaps = append(n.snaps, s)
-	return uint64(len(n.snaps))
+	n.seq++
+	if !n.has || t >= n.bestTime {
+		n.best, n.bestSeq, n.bestTime, n.has = s, n.seq, t, true
+	}
+	return n.seq
+}
+
+// take returns the state noted as note number seq, which must be the
+// newest hit's, and starts afresh for the next search.
+func (n *armNotes) take(seq uint64) (hitState, bool) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if n.has && seq == n.bestSeq {
+		n.taken, n.takenSeq, n.has = n.best, n.bestSeq, false
+	}
+	return n.taken, seq != 0 && seq == n.takenSeq
 }
 
 func (cortexMOrigin) flow(code []byte, pc uint32) vm.Flow {
@@ -154,14 +188,7 @@ func armReturnTarget(m *vm.Machine, h *vm.Hart, f vm.Flow) uint32 {
 // number at the hit differs from the moment before its step (the step
 // entered an exception before the instruction ran).
 func (c cortexMOrigin) state(s *Session, _ *checkpoint.Conditions, h checkpoint.Hit) (hitState, error) {
-	c.notes.mu.Lock()
-	i := int(h.Note) - 1
-	ok := i >= 0 && i < len(c.notes.snaps)
-	var st hitState
-	if ok {
-		st = c.notes.snaps[i]
-	}
-	c.notes.mu.Unlock()
+	st, ok := c.notes.take(h.Note)
 	if !ok {
 		return st, fmt.Errorf("origin search: no registers noted at the hit at %d", h.Time)
 	}
