@@ -111,6 +111,19 @@ func TestThumbFlow(t *testing.T) {
 		{"smlabb r0, r1, r2, r3", 0xfb11, 0x3002, 0, "4: r0=alu(r1,r2,r3)"},
 		{"uxtb r0, r1", 0xb2c8, 0, 0, "2: r0=alu(r1)"},
 		{"cmp r0, #1", 0x2801, 0, 0, "2: "},
+		// FPv5-D16 (Cortex-M7, objdump of testdata/arm-m7/fp64.elf): a
+		// double dN is the singles s2N and s2N+1.
+		{"vadd.f64 d0, d0, d7", 0xee30, 0x0b07, 0, "4: s0=alu(s0,s1,s14,s15) s1=alu(s0,s1,s14,s15)"},
+		{"vmov.f64 d0, #5.0", 0xeeb1, 0x0b04, 0, "4: s0=const s1=const"},
+		{"vcvtb.f64.f16 d2, s2", 0xeeb2, 0x2b41, 0, "4: s4=alu(s2) s5=alu(s2)"},
+		{"vcvt.f64.f32 d2, s2", 0xeeb7, 0x2ac1, 0, "4: s4=alu(s2) s5=alu(s2)"},
+		{"vcvt.f64.u32 d2, s2", 0xeeb8, 0x2b41, 0, "4: s4=alu(s2) s5=alu(s2)"},
+		{"vcvtt.f16.f64 s5, d1", 0xeef3, 0x2bc1, 0, "4: s5=alu(s2,s3,s5)"},
+		{"vsqrt.f64 d2, d1", 0xeeb1, 0x2bc1, 0, "4: s4=alu(s2,s3) s5=alu(s2,s3)"},
+		{"vrinta.f64 d2, d1", 0xfeb8, 0x2b41, 0, "4: s4=alu(s2,s3) s5=alu(s2,s3)"},
+		{"vminnm.f64 d2, d0, d1", 0xfe80, 0x2b41, 0, "4: s4=alu(s0,s1,s2,s3) s5=alu(s0,s1,s2,s3)"},
+		{"vcvta.u32.f32 s2, s1", 0xfebc, 0x1a60, 0, "4: s2=alu(s1)"},
+		{"vselge.f32 s2, s0, s1", 0xfe20, 0x1a20, 0, "4: s2=alu(s0,s1)"},
 	} {
 		if got := flowString(ThumbFlow(tc.hw1, tc.hw2, tc.pc)); got != tc.want {
 			t.Errorf("%s: got %q, want %q", tc.text, got, tc.want)
