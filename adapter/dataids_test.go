@@ -32,7 +32,7 @@ func TestDataIDsBounded(t *testing.T) {
 func TestDataBreakpointInfoMany(t *testing.T) {
 	c := atRecord(t)
 	for i := range 2 * maxDataIDs {
-		c.ok("dataBreakpointInfo", map[string]any{"name": fmt.Sprintf("0x%x", 0x80001000+4*i), "asAddress": true, "bytes": 4}, nil)
+		c.ok("dataBreakpointInfo", map[string]any{"name": fmt.Sprintf("0x%x", 0x80001000+4*uint32(i)), "asAddress": true, "bytes": 4}, nil)
 	}
 	var bps struct{ Breakpoints []struct{ Verified bool } }
 	c.ok("setDataBreakpoints", map[string]any{"breakpoints": []map[string]any{{"dataId": "0x80001000/4"}}}, &bps)

@@ -196,7 +196,7 @@ func TestHostileBreakpointCounts(t *testing.T) {
 			"breakpoints": many(maxBreakpoints+1, func(i int) any { return map[string]any{"line": i + 1} })}, maxBreakpoints},
 		{"setFunctionBreakpoints", map[string]any{"breakpoints": many(maxBreakpoints+1, func(i int) any { return map[string]any{"name": "main"} })}, maxBreakpoints},
 		{"setInstructionBreakpoints", map[string]any{"breakpoints": many(maxBreakpoints+1, func(i int) any {
-			return map[string]any{"instructionReference": fmt.Sprint(0x80000000 + 2*i)}
+			return map[string]any{"instructionReference": fmt.Sprint(0x80000000 + 2*uint32(i))}
 		})}, maxBreakpoints},
 		{"setDataBreakpoints", map[string]any{"breakpoints": many(maxDataBreakpoints+1, func(i int) any { return map[string]any{"dataId": "x"} })}, maxDataBreakpoints},
 	}

@@ -281,7 +281,7 @@ func (r *Recording) checkBoard() error {
 	if r.Board == "virt" {
 		switch {
 		case r.RAMBase != vm.DefaultRAMBase:
-			return fmt.Errorf("bad RAM base %#x (the virt board's RAM starts at %#x)", r.RAMBase, vm.DefaultRAMBase)
+			return fmt.Errorf("bad RAM base %#x (the virt board's RAM starts at %#x)", r.RAMBase, uint32(vm.DefaultRAMBase))
 		case r.RAMSize == 0 || r.RAMSize%4096 != 0 || r.RAMSize > maxRAMSize:
 			return fmt.Errorf("bad RAM size %#x (a multiple of 4 KiB, at most %d MiB)", r.RAMSize, maxRAMSize>>20)
 		}

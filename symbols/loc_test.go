@@ -13,7 +13,7 @@ func testCtx(entry func([]byte) (uint32, error)) *exprContext {
 			if n == 11 {
 				return 0, false // a caller-saved register lost in an outer frame
 			}
-			return uint32(0x80001000 + n), true
+			return 0x80001000 + uint32(n), true
 		},
 		mem: func(addr uint32, buf []byte) error {
 			for i := range buf {

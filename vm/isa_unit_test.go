@@ -165,6 +165,6 @@ func TestLoadsStores(t *testing.T) {
 		}
 	}
 	if got := readWord(t, m, data+4); got != 0x8899aabb {
-		t.Errorf("c.sw stored %#x, want %#x", got, 0x8899aabb)
+		t.Errorf("c.sw stored %#x, want %#x", got, uint32(0x8899aabb))
 	}
 }

@@ -21,7 +21,7 @@ func TestNestedTrapIsNormal(t *testing.T) {
 	hr := m.Hart(0)
 	if hr.Reg(23) != 2 || hr.Reg(20) != causeECallM || hr.Reg(21) != h+12 {
 		t.Errorf("x23=%d mcause=%d mepc=%#x, want 2 entries, ecall, mepc %#x (the ecall inside the handler)",
-			hr.Reg(23), hr.Reg(20), hr.Reg(21), h+12)
+			hr.Reg(23), hr.Reg(20), hr.Reg(21), uint32(h+12))
 	}
 }
 
@@ -38,7 +38,7 @@ func TestTrapWithoutProgressIsFatal(t *testing.T) {
 	m := newTestMachine(t, Config{FatalTraps: true}, p)
 	s := m.Run(1000)
 	if s.Reason != StopFatal || s.PC != h || s.Cause != causeIllegal {
-		t.Errorf("got %v at %#x cause %d, want fatal illegal instruction at %#x", s.Reason, s.PC, s.Cause, h)
+		t.Errorf("got %v at %#x cause %d, want fatal illegal instruction at %#x", s.Reason, s.PC, s.Cause, uint32(h))
 	}
 }
 

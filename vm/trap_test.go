@@ -127,7 +127,7 @@ func TestFatalTraps(t *testing.T) {
 	m := newTestMachine(t, Config{FatalTraps: true}, prog(uint32(nop), 0))
 	s := m.Run(100)
 	if s.Reason != StopFatal || s.PC != ramBase+4 || s.Cause != 2 {
-		t.Errorf("got %v pc %#x cause %d, want fatal illegal instruction at %#x", s.Reason, s.PC, s.Cause, ramBase+4)
+		t.Errorf("got %v pc %#x cause %d, want fatal illegal instruction at %#x", s.Reason, s.PC, s.Cause, uint32(ramBase+4))
 	}
 	// A fault inside the handler before mret is fatal too.
 	m = trapMachine(t, Config{FatalTraps: true}, prog(uint32(ecall)))
