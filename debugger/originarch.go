@@ -11,11 +11,15 @@ import (
 
 // Value register numbers: one space for both architectures, so that a
 // Value names its register without the session. 1–31 are RISC-V x1–x31;
-// a Cortex-M core's r0–r15 are originARM+0–15 and its s0–s31
-// originARM+vm.FlowS0+0–31. 0 means memory.
+// a Cortex-M core's r0–r15 are originARM+0–15, its s0–s31
+// originARM+vm.FlowS0+0–31, and its two stack pointers as banked
+// registers (whichever mode is current; sp is the active one)
+// originARM+armFlowMSP and originARM+armFlowPSP. 0 means memory.
 const (
 	originARM    = 32
-	originARMEnd = originARM + vm.FlowS0 + 32
+	armFlowMSP   = vm.FlowS0 + 32 // the Flow numbers of the banked stack pointers
+	armFlowPSP   = vm.FlowS0 + 33
+	originARMEnd = originARM + armFlowPSP + 1
 )
 
 // originRegName names a Value register number ("a5", "r3", "s15").
@@ -23,7 +27,11 @@ func originRegName(reg int) string {
 	switch {
 	case reg > 0 && reg < originARM:
 		return symbols.RegisterName(reg)
-	case reg >= originARM+vm.FlowS0 && reg < originARMEnd:
+	case reg == originARM+armFlowMSP:
+		return "msp"
+	case reg == originARM+armFlowPSP:
+		return "psp"
+	case reg >= originARM+vm.FlowS0 && reg < originARM+vm.FlowS0+32:
 		return fmt.Sprintf("s%d", reg-originARM-vm.FlowS0)
 	case reg >= originARM && reg < originARM+16:
 		return [16]string{"r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "sp", "lr", "pc"}[reg-originARM]
@@ -43,6 +51,10 @@ type originArch interface {
 	flowReg(v int) (int, bool)
 	// valueReg converts back.
 	valueReg(r int) int
+	// resolve is the register a search for the writes of Flow register r
+	// of v follows (Cortex-M: sp is the stack pointer bank active at
+	// v.Time).
+	resolve(s *Session, r int, v Value) int
 	// read reads a Flow register of a hart now.
 	read(h *vm.Hart, r int) uint32
 	// sysName names a DataCSR source ("CSR mcause", "special register PSP").
@@ -50,9 +62,9 @@ type originArch interface {
 	// wants reports whether an instruction may write Flow register r.
 	wants(f vm.Flow, r int) bool
 	// writers adds to c the breakpoints, predicate and note that find the
-	// writes of Flow register r on hart (the program's writers are given);
-	// r -1 prepares a search for a store.
-	writers(s *Session, c *checkpoint.Conditions, r, hart int, pcs []uint32)
+	// writes of Flow register r of v (its hart; the program's writers are
+	// given) before v.Time; r -1 prepares a search for a store.
+	writers(s *Session, c *checkpoint.Conditions, r int, v Value, pcs []uint32)
 	// state is the hart's registers as the instruction at hit h saw them
 	// (a breakpoint hit) or left them (a watchpoint hit).
 	state(s *Session, c *checkpoint.Conditions, h checkpoint.Hit) (hitState, error)
@@ -107,16 +119,18 @@ func (riscvOrigin) flow(code []byte, _ uint32) vm.Flow {
 }
 
 func (riscvOrigin) flowReg(v int) (int, bool) { return v, v > 0 && v < 32 }
-func (riscvOrigin) valueReg(r int) int        { return r }
+
+func (riscvOrigin) resolve(_ *Session, r int, _ Value) int { return r }
+func (riscvOrigin) valueReg(r int) int                     { return r }
 func (riscvOrigin) read(h *vm.Hart, r int) uint32 {
 	return h.Reg(r)
 }
 func (riscvOrigin) sysName(sys uint16) string   { return "CSR " + symbols.CSRName(sys) }
 func (riscvOrigin) wants(f vm.Flow, r int) bool { return f.Writes(r) }
 
-func (riscvOrigin) writers(_ *Session, c *checkpoint.Conditions, _, hart int, pcs []uint32) {
+func (riscvOrigin) writers(_ *Session, c *checkpoint.Conditions, _ int, v Value, pcs []uint32) {
 	for _, pc := range pcs {
-		c.Breakpoints = append(c.Breakpoints, checkpoint.Breakpoint{Addr: pc, Hart: hart})
+		c.Breakpoints = append(c.Breakpoints, checkpoint.Breakpoint{Addr: pc, Hart: v.Hart})
 	}
 }
 

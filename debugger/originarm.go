@@ -52,6 +52,7 @@ func (n *armNotes) note(m *vm.Machine, st vm.Stop) uint64 {
 	s.xpsr = h.Reg(16)
 	s.msp, _ = h.ARMSys(vm.ARMMSP)
 	s.psp, _ = h.ARMSys(vm.ARMPSP)
+	s.r[armFlowMSP], s.r[armFlowPSP] = s.msp, s.psp
 	s.after = st.Reason == vm.StopWatchpoint
 	return n.keep(s, st.Time)
 }
@@ -85,12 +86,20 @@ func (cortexMOrigin) flow(code []byte, pc uint32) vm.Flow {
 
 func (cortexMOrigin) flowReg(v int) (int, bool) {
 	r := v - originARM
-	return r, r >= 0 && r < 15 || r >= vm.FlowS0 && r < vm.FlowS0+32
+	return r, r >= 0 && r < 15 || r >= vm.FlowS0 && r <= armFlowPSP
 }
 
 func (cortexMOrigin) valueReg(r int) int { return originARM + r }
 
 func (cortexMOrigin) read(h *vm.Hart, r int) uint32 {
+	switch r {
+	case armFlowMSP:
+		v, _ := h.ARMSys(vm.ARMMSP)
+		return v
+	case armFlowPSP:
+		v, _ := h.ARMSys(vm.ARMPSP)
+		return v
+	}
 	if r >= vm.FlowS0 {
 		v, _ := h.ARMSys(vm.ARMS0 + vm.ARMSysReg(r-vm.FlowS0))
 		return v
@@ -130,24 +139,28 @@ func armUnstackSlot(r int, excReturn uint32) int {
 // wants: the instruction writes r, or may return from an exception that
 // restores it.
 func (cortexMOrigin) wants(f vm.Flow, r int) bool {
+	if r == armFlowMSP || r == armFlowPSP {
+		return armMayWriteSP(f)
+	}
 	return f.Writes(r) || f.Return && armUnstackSlot(r, 0) >= 0
 }
 
 // writers: breakpoints on the program's writers, and for lr on the
 // handler entries too; a predicate keeps the hits that write r
 // (condition passed, an exception return that restores it, an entry).
-func (c cortexMOrigin) writers(s *Session, cond *checkpoint.Conditions, r, hart int, pcs []uint32) {
+func (c cortexMOrigin) writers(s *Session, cond *checkpoint.Conditions, r int, v Value, pcs []uint32) {
 	cond.Note, cond.Concurrent = c.notes.note, true
 	if r < 0 {
 		return
 	}
+	hart := v.Hart
 	flows := map[uint32]vm.Flow{}
 	for _, pc := range pcs {
 		flows[pc] = s.flowAt(c, pc)
 		cond.Breakpoints = append(cond.Breakpoints, checkpoint.Breakpoint{Addr: pc, Hart: hart})
 	}
 	entries := map[uint32]bool{}
-	if r == 14 {
+	if r == 14 || r == armFlowMSP || r == armFlowPSP {
 		hs, _ := s.handlerEntries()
 		for _, a := range hs {
 			entries[a] = true
@@ -159,6 +172,9 @@ func (c cortexMOrigin) writers(s *Session, cond *checkpoint.Conditions, r, hart 
 	cond.Predicate = func(m *vm.Machine, st vm.Stop) bool {
 		h := m.Hart(st.Hart)
 		f, ok := flows[st.PC]
+		if r == armFlowMSP || r == armFlowPSP {
+			return armMayWriteBank(m, h, f, ok, entries[st.PC], r)
+		}
 		switch {
 		case entries[st.PC] && h.Reg(14) >= excReturnMin && !f.Writes(r):
 			return true

@@ -8,8 +8,12 @@ import (
 )
 
 // special: lr set to EXC_RETURN by the exception entry in the hit's step,
-// or a register restored by an exception return.
+// a register restored by an exception return, or any write of a stack
+// pointer bank (writeBank).
 func (c cortexMOrigin) special(s *Session, v Value, r int, h checkpoint.Hit, st hitState, f vm.Flow) (OriginNode, bool, error) {
+	if r == armFlowMSP || r == armFlowPSP {
+		return c.writeBank(s, v, r, h, st, f)
+	}
 	exc := st.xpsr & 0x1ff
 	if r == 14 && st.entered && !f.Writes(14) {
 		n := s.nodeAt(v, h.Time, h.PC, "exception entry")

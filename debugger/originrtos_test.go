@@ -17,17 +17,7 @@ func TestOriginThroughPendSV(t *testing.T) {
 	for _, elf := range []string{"rtos-cm3.elf", "rtos-cm4f.elf"} {
 		t.Run(elf, func(t *testing.T) {
 			s := openSession(t, filepath.Join("..", "testdata", "rtos", elf))
-			pendsv, ok := s.Symbols().FunctionByName("PendSV_Handler")
-			if !ok {
-				t.Fatal("no PendSV_Handler")
-			}
-			var ret uint32
-			for _, in := range s.Disassemble(pendsv.Low, 0, 40) {
-				if in.Addr < pendsv.High && strings.HasPrefix(in.Text, "bx") {
-					ret = in.Addr
-				}
-			}
-			s.SetInstructionBreakpoints([]InstructionSpec{{Addr: ret}})
+			s.SetInstructionBreakpoints([]InstructionSpec{{Addr: pendSVReturn(t, s)}})
 			r4, _ := s.originRegister("r4")
 			r0, _ := s.originRegister("r0")
 			saved, stacked := 0, 0
@@ -69,4 +59,23 @@ func TestOriginThroughPendSV(t *testing.T) {
 			}
 		})
 	}
+}
+
+// pendSVReturn is the address of PendSV_Handler's return (its bx).
+func pendSVReturn(t *testing.T, s *Session) uint32 {
+	t.Helper()
+	pendsv, ok := s.Symbols().FunctionByName("PendSV_Handler")
+	if !ok {
+		t.Fatal("no PendSV_Handler")
+	}
+	var ret uint32
+	for _, in := range s.Disassemble(pendsv.Low, 0, 40) {
+		if in.Addr < pendsv.High && strings.HasPrefix(in.Text, "bx") {
+			ret = in.Addr
+		}
+	}
+	if ret == 0 {
+		t.Fatal("no bx in PendSV_Handler")
+	}
+	return ret
 }

@@ -16,13 +16,14 @@ const maxOriginRetries = 64
 // wrote register v.Reg.
 func (s *Session) registerOrigin(a originArch, v Value) (OriginNode, error) {
 	r, _ := a.flowReg(v.Reg)
+	r = a.resolve(s, r, v)
 	c := checkpoint.Conditions{}
-	a.writers(s, &c, r, v.Hart, s.registerWriters(a, r))
+	a.writers(s, &c, r, v, s.registerWriters(a, r))
 	from := v.Time
 	for range maxOriginRetries {
 		h, found, err := s.newestHit(c, from)
 		if err != nil || !found {
-			return s.resetOrigin(a, v), err
+			return s.resetOrigin(a, v, r), err
 		}
 		n, executed, err := s.registerWrite(a, &c, v, r, h)
 		if err != nil || executed {
@@ -61,6 +62,13 @@ func (s *Session) registerWrite(a originArch, c *checkpoint.Conditions, v Value,
 	if n, handled, err := a.special(s, v, r, h, st, f); handled || err != nil {
 		return n, handled, err
 	}
+	return s.flowWrite(a, v, r, h, st, f, text)
+}
+
+// flowWrite describes the instruction at hit h writing Flow register r as
+// its Flow says (text: its disassembly); executed is false when it does
+// not write r or did not execute.
+func (s *Session) flowWrite(a originArch, v Value, r int, h checkpoint.Hit, st hitState, f vm.Flow, text string) (OriginNode, bool, error) {
 	var w vm.RegFlow
 	found := false
 	for _, x := range f.Regs {
@@ -132,7 +140,7 @@ func addressInputs(m vm.MemRef, in func(int) Value) []Value {
 // memoryOrigin finds the last store into v before v.Time.
 func (s *Session) memoryOrigin(a originArch, v Value) (OriginNode, error) {
 	c := checkpoint.Conditions{Watchpoints: []checkpoint.Watchpoint{{Addr: v.Addr, Size: v.Size, Access: vm.AccessWrite}}}
-	a.writers(s, &c, -1, v.Hart, nil)
+	a.writers(s, &c, -1, v, nil)
 	h, found, err := s.newestHit(c, v.Time)
 	if err != nil {
 		return OriginNode{}, err
@@ -221,10 +229,10 @@ func (s *Session) unwrittenOrigin(v Value) OriginNode {
 	return n
 }
 
-// resetOrigin is the origin of a register no instruction wrote.
-func (s *Session) resetOrigin(a originArch, v Value) OriginNode {
+// resetOrigin is the origin of a register no instruction wrote (r: the
+// Flow register searched for).
+func (s *Session) resetOrigin(a originArch, v Value, r int) OriginNode {
 	_ = s.tl.Seek(s.tl.Start())
-	r, _ := a.flowReg(v.Reg)
 	return OriginNode{Of: v, Time: s.tl.Start(), Hart: v.Hart, Kind: OriginReset, Note: "never written since reset",
 		Value: uint64(a.read(s.m.Hart(v.Hart), r))}
 }

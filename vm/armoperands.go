@@ -16,7 +16,7 @@ const FlowS0 = 32
 // is a matter of the moment: see ARMConditionPasses).
 func ThumbFlow(hw1, hw2 uint16, pc uint32) Flow {
 	in := thumb.Decode(hw1, hw2)
-	f := Flow{Len: int(in.Size), Wback: -1, ReturnReg: -1}
+	f := Flow{Len: int(in.Size), Wback: -1, ReturnReg: -1, SysDst: -1}
 	switch in.Op {
 	case thumb.OpLDR, thumb.OpLDRB, thumb.OpLDRH, thumb.OpLDRSB, thumb.OpLDRSH, thumb.OpLDREX, thumb.OpLDREXB, thumb.OpLDREXH:
 		thumbLoad(&f, &in, pc)
@@ -40,6 +40,8 @@ func ThumbFlow(hw1, hw2 uint16, pc uint32) Flow {
 		f.Return, f.ReturnReg = true, int(in.Rm)
 	case thumb.OpMRS:
 		f.Regs = []RegFlow{{Reg: int(in.Rd), Class: DataCSR, Sys: uint16(in.Imm)}}
+	case thumb.OpMSR:
+		f.SysDst, f.SysSrc = int(in.Imm&0xff), int(in.Rn)
 	case thumb.OpDSP:
 		thumbDSP(&f, in.Imm)
 	case thumb.OpVFP:

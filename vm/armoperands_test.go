@@ -58,6 +58,9 @@ func flowString(f Flow) string {
 	if f.Wback >= 0 {
 		parts = append(parts, fmt.Sprintf("wb %s%+d", name(f.Wback), f.WbDelta))
 	}
+	if f.SysDst >= 0 {
+		parts = append(parts, fmt.Sprintf("sys%#x=%s", f.SysDst, name(f.SysSrc)))
+	}
 	if f.Return {
 		if f.ReturnReg >= 0 {
 			parts = append(parts, "ret "+name(f.ReturnReg))
@@ -96,6 +99,7 @@ func TestThumbFlow(t *testing.T) {
 		{"bl f", 0xf7ff, 0xffe8, 0x2c, "4: r14=const"},
 		{"bx lr", 0x4770, 0, 0, "2: ret r14"},
 		{"mrs r0, psp", 0xf3ef, 0x8009, 0, "4: r0=sys0x9"},
+		{"msr psp, r0", 0xf380, 0x8809, 0, "4: sys0x9=r0"},
 		{"umull r0, r1, r2, r3", 0xfba2, 0x0103, 0, "4: r0=alu(r2,r3) r1=alu(r2,r3)"},
 		{"vldr s0, [r0, #4]", 0xed90, 0x0a01, 0, "4: s0=load[r0+0x4]4"},
 		{"vstr s1, [sp]", 0xedcd, 0x0a00, 0, "4: [r13]4=s1"},

@@ -22,6 +22,9 @@ type Flow struct {
 	Return    bool
 	ReturnReg int
 	ReturnMem MemRef
+	// SysDst is the Cortex-M special register (SYSm) an MSR writes from
+	// register SysSrc; -1: none.
+	SysDst, SysSrc int
 }
 
 // MemRef is an address expression: the value of Base (or 0 when Base is
@@ -80,7 +83,7 @@ func (f Flow) Writes(r int) bool {
 // for a compressed one).
 func RISCVFlow(w uint32) Flow {
 	o := DecodeOperands(w)
-	f := Flow{Len: o.Len, Wback: -1, ReturnReg: -1}
+	f := Flow{Len: o.Len, Wback: -1, ReturnReg: -1, SysDst: -1}
 	at := MemRef{Base: o.Base, Index: -1, Off: o.Imm, Size: o.Size}
 	switch o.Class {
 	case DataStore:
