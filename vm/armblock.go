@@ -39,6 +39,10 @@ type armBlock struct {
 	n      uint64
 	lines  uint64    // bit k: line k of the page
 	tk, nt *armBlock // the blocks at the terminator's targets t and nt, once met
+	// Compiled code (armjit.go), 0 when the block has none: its entry
+	// from Go, its entry from other compiled blocks, and the latter of tk
+	// and nt once armJitLink linked them.
+	gentry, entry, tkE, ntE uintptr
 }
 
 // armNoBlock is the block of a slot where no block starts (its first
@@ -52,6 +56,7 @@ func (m *Machine) armBlockAt(ap *armPage, apBase, o uint32) *armBlock {
 		return b
 	}
 	b := m.armBuildBlock(ap, apBase, o)
+	m.armJitCompile(ap, apBase, b)
 	ap.blk[o>>1] = b
 	ap.nblk++
 	return b
@@ -84,6 +89,7 @@ func (m *Machine) armBuildBlock(ap *armPage, apBase, o uint32) *armBlock {
 			break
 		}
 		op := armOp{Inst: *in, pc: apBase + o, k: uint16(b.n), cm: condTable[in.Cond&15]}
+		ap.cover(o, uint32(in.Size))
 		b.n++
 		o += uint32(in.Size)
 		switch in.X {
@@ -94,6 +100,7 @@ func (m *Machine) armBuildBlock(ap *armPage, apBase, o uint32) *armBlock {
 				break
 			}
 			if nb := m.armSlot(ap, apBase, o); nb != nil && nb.X == xBcc {
+				ap.cover(o, uint32(nb.Size))
 				op.X = armFused(in.X)
 				op.Cond, op.cm = nb.Cond, condTable[nb.Cond&15]
 				op.t = apBase + o + 4 + nb.Imm
@@ -139,10 +146,40 @@ func armEndsBlock(x uint8) bool {
 	return false
 }
 
-// dropBlocks forgets the page's blocks (its code or a breakpoint changed).
+// dropBlocks forgets the page's blocks (its code or a breakpoint changed,
+// or the compiled code memory was emptied), and their compiled code: a
+// block still held elsewhere runs by its interpreter from now on.
 func (ap *armPage) dropBlocks() {
-	if ap.nblk != 0 {
-		clear(ap.blk[:])
-		ap.nblk = 0
+	if ap.nblk == 0 {
+		return
 	}
+	for k, b := range ap.blk {
+		if b != nil && b != armNoBlock {
+			b.gentry, b.entry, b.tkE, b.ntE = 0, 0, 0, 0
+		}
+		ap.blk[k] = nil
+	}
+	ap.cov = [slotsPerPage / 64]uint64{}
+	ap.nblk = 0
+}
+
+// cover marks the slots of the n-byte instruction at page offset off as
+// part of a block, so that a store to them drops the page's blocks.
+func (ap *armPage) cover(off, n uint32) {
+	for s := off >> 1; s <= (off+n-1)>>1 && s < slotsPerPage; s++ {
+		ap.cov[s>>6] |= 1 << (s & 63)
+	}
+}
+
+// covered reports whether any slot in [first, last] is part of a block.
+func (ap *armPage) covered(first, last uint32) bool {
+	if ap.nblk == 0 {
+		return false
+	}
+	for s := first; s <= last; s++ {
+		if ap.cov[s>>6]&(1<<(s&63)) != 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -1,0 +1,199 @@
+package vm
+
+import (
+	"unsafe"
+
+	. "github.com/rewind-debugger/rewind/vm/amd64"
+)
+
+// Host registers of compiled Thumb code. RDI holds the context for the
+// whole call, and three more values live in registers from the Go entry
+// to the return: the steps left, the activity lines of the page and the
+// memory's fast page table. RAX, RCX, RDX, RSI and R8-R10 are scratch
+// within one operation.
+const (
+	ajCtx   = RDI
+	ajLeftR = R13
+	ajLineR = R12
+	ajFastR = R11
+)
+
+// armJitGen lowers one block to host code.
+type armJitGen struct {
+	a      *Asm
+	b      *armBlock
+	ap     *armPage
+	apBase uint32
+	mbase  uint32 // the memory's base address
+	mlimit uint64 // the page-table span: len(fast) << pageShift
+	top    Label  // the chain entry (budget check)
+	exits  []ajExit
+	cold   []func() // out-of-line paths, emitted after the block
+	out    Label    // common tail: store the registers kept, return
+	opExit Label    // common tail of operation exits
+	brExit Label    // common tail of branch exits
+}
+
+// ajExit is an exit stub to emit after the block's code.
+type ajExit struct {
+	l    Label
+	kind uint32
+	pc   uint32
+	back uint32 // steps to give back (operation exits)
+}
+
+// gr is guest register r's slot in the context.
+func gr(r uint8) Mem { return M(ajCtx, ajR+4*int32(r&15)) }
+
+// Offsets of the Go structures compiled code reads.
+const (
+	abTkE   = int32(unsafe.Offsetof(armBlock{}.tkE))
+	abNtE   = int32(unsafe.Offsetof(armBlock{}.ntE))
+	abEntry = int32(unsafe.Offsetof(armBlock{}.entry))
+	fpRd    = int32(unsafe.Offsetof(fastPage{}.rd))
+	fpWr    = int32(unsafe.Offsetof(fastPage{}.wr))
+	pgData  = int32(unsafe.Offsetof(page{}.data))
+	pgWl    = int32(unsafe.Offsetof(page{}.wl))
+)
+
+// armJitGen compiles b (built on ap, address apBase). It returns the code
+// (valid until the machine's assembler is used again), the offset of the
+// chain entry in it (the Go entry is at 0) and ok false when some
+// operation of b has no lowering.
+func (m *Machine) armJitGen(ap *armPage, apBase uint32, b *armBlock) ([]byte, int, bool) {
+	a := &m.jit.asm
+	a.Reset()
+	g := armJitGen{a: a, b: b, ap: ap, apBase: apBase, mbase: m.mem.base,
+		mlimit: uint64(len(m.mem.fast)) << pageShift}
+	g.top, g.out, g.opExit, g.brExit = a.NewLabel(), a.NewLabel(), a.NewLabel(), a.NewLabel()
+	// Go entry: the values kept in registers.
+	a.MovRM64(ajLeftR, M(ajCtx, ajLeft))
+	a.MovRM64(ajLineR, M(ajCtx, ajLines))
+	a.MovRM64(ajFastR, M(ajCtx, ajFast))
+	goOff := a.Len()
+	a.Bind(g.top)
+	nofit := g.exit(armJitNoFit, b.ops[0].pc, 0)
+	a.ALURI64(SUB, ajLeftR, int32(b.n))
+	a.Jcc(CB, nofit)
+	for i := range b.ops {
+		if !g.op(i) {
+			return nil, 0, false
+		}
+	}
+	g.stubs()
+	fn, err := a.Finish()
+	if err != nil {
+		return nil, 0, false
+	}
+	return fn, goOff, true
+}
+
+// exit returns the label of a new exit stub.
+func (g *armJitGen) exit(kind, pc, back uint32) Label {
+	l := g.a.NewLabel()
+	g.exits = append(g.exits, ajExit{l: l, kind: kind, pc: pc, back: back})
+	return l
+}
+
+// opExit returns the label of an exit before operation i: nothing of it
+// done, its steps and the later ones given back.
+func (g *armJitGen) opExitAt(i int) Label {
+	op := &g.b.ops[i]
+	return g.exit(armJitOp, op.pc, uint32(g.b.n)-uint32(op.k))
+}
+
+// stubs emits the exit stubs and the common tails.
+func (g *armJitGen) stubs() {
+	a := g.a
+	start := g.b.ops[0].pc
+	for _, f := range g.cold {
+		f()
+	}
+	for _, e := range g.exits {
+		a.Bind(e.l)
+		switch e.kind {
+		case armJitNoFit:
+			a.ALURI64(ADD, ajLeftR, int32(g.b.n))
+			a.MovMI32(M(ajCtx, ajPC), e.pc)
+			a.MovMI32(M(ajCtx, ajKind), armJitNoFit)
+			a.Jmp(g.out)
+		case armJitOp:
+			if e.back != 0 {
+				a.ALURI64(ADD, ajLeftR, int32(e.back))
+			}
+			a.MovMI32(M(ajCtx, ajPC), e.pc)
+			a.Jmp(g.opExit)
+		case armJitDyn:
+			a.MovMR32(M(ajCtx, ajPC), RAX)
+			a.MovMI32(M(ajCtx, ajKind), armJitDyn)
+			a.Jmp(g.brExit)
+		default:
+			a.MovMI32(M(ajCtx, ajPC), e.pc)
+			a.MovMI32(M(ajCtx, ajKind), e.kind)
+			a.Jmp(g.brExit)
+		}
+	}
+	a.Bind(g.opExit)
+	a.MovMI32(M(ajCtx, ajKind), armJitOp)
+	a.Bind(g.brExit)
+	a.MovMI32(M(ajCtx, ajStart), start)
+	a.Bind(g.out)
+	a.MovMR64(M(ajCtx, ajLeft), ajLeftR)
+	a.MovMR64(M(ajCtx, ajLines), ajLineR)
+	a.Ret()
+}
+
+// markLines adds the block's lines to the activity kept in a register.
+func (g *armJitGen) markLines() {
+	if l := g.b.lines; l <= 0x7fffffff {
+		g.a.ALURI64(OR, ajLineR, int32(l))
+	} else {
+		g.a.MovRI64(RCX, l)
+		g.a.ALURR64(OR, ajLineR, RCX)
+	}
+}
+
+// branch ends the block with a branch to pc through its link (taken:
+// tk, else nt): straight to the target's compiled code once Go has
+// linked it, else back to Go.
+func (g *armJitGen) branch(pc uint32, taken bool) {
+	a := g.a
+	g.markLines()
+	if taken && pc == g.b.ops[0].pc {
+		a.Jmp(g.top) // a loop on itself
+		return
+	}
+	kind, field := uint32(armJitNt), &g.b.ntE
+	if taken {
+		kind, field = armJitTk, &g.b.tkE
+	}
+	a.MovRI64(RCX, uint64(uintptr(unsafe.Pointer(field))))
+	a.MovRM64(RCX, M(RCX, 0))
+	a.TestRR64(RCX, RCX)
+	a.Jcc(CE, g.exit(kind, pc, 0))
+	a.JmpR(RCX)
+}
+
+// dynBranch ends the block with a branch to the address in EAX (even):
+// through the page's block table when the target is on the page and has
+// compiled code, else back to Go.
+func (g *armJitGen) dynBranch() {
+	a := g.a
+	g.markLines()
+	l := g.exit(armJitDyn, 0, 0)
+	a.MovRR32(RCX, RAX)
+	if g.apBase != 0 {
+		a.ALURI32(SUB, RCX, int32(g.apBase))
+	}
+	a.ALURI32(CMP, RCX, pageSize)
+	a.Jcc(CAE, l)
+	a.ShiftRI32(SHR, RCX, 1)
+	a.MovRI64(RDX, uint64(uintptr(unsafe.Pointer(&g.ap.blk[0]))))
+	a.MovRM64(RDX, MX(RDX, RCX, 8, 0))
+	a.TestRR64(RDX, RDX)
+	a.Jcc(CE, l)
+	a.MovRM64(RDX, M(RDX, abEntry))
+	a.TestRR64(RDX, RDX)
+	a.Jcc(CE, l)
+	a.JmpR(RDX)
+}

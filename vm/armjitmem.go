@@ -1,0 +1,255 @@
+package vm
+
+import (
+	"math/bits"
+
+	. "github.com/rewind-debugger/rewind/vm/amd64"
+	"github.com/rewind-debugger/rewind/vm/thumb"
+)
+
+// Loads and stores of compiled Thumb code take the memory's fast page
+// table inline, as the block interpreter does: an address off RAM, a page
+// without a fast view (untouched, watched, holding code, shared with a
+// snapshot...), a page crossing or an unaligned access CCR.UNALIGN_TRP
+// traps leaves the operation to the interpreter, nothing of it done.
+
+// Alignment rules of an access.
+const (
+	ajAny     = iota // no alignment condition (bytes)
+	ajUnal           // unaligned only when CCR.UNALIGN_TRP is clear, within the page
+	ajAligned        // word aligned always (LDM, STM)
+)
+
+// access emits the checks of an access of span bytes at the address in
+// EAX (kept) through the store view (wr) or the load view, leaving the
+// page in RCX and the offset in it in EDX, and jumping to exit when the
+// interpreter must take the operation.
+func (g *armJitGen) access(exit Label, span uint32, wr bool, align int) {
+	a := g.a
+	a.MovRR32(RDX, RAX)
+	if g.mbase != 0 {
+		a.ALURI32(SUB, RDX, int32(g.mbase))
+	}
+	if g.mlimit < 1<<32 {
+		if g.mlimit <= 0x7fffffff {
+			a.ALURI32(CMP, RDX, int32(g.mlimit))
+		} else {
+			a.MovRI32(RCX, uint32(g.mlimit))
+			a.ALURR32(CMP, RDX, RCX)
+		}
+		a.Jcc(CAE, exit)
+	}
+	switch {
+	case align == ajAligned:
+		a.TestRI32(RAX, 3)
+		a.Jcc(CNE, exit)
+		if span > 4 {
+			g.within(exit, span)
+		}
+	case align == ajUnal && span > 1:
+		cold, back := a.NewLabel(), a.NewLabel()
+		a.TestRI32(RAX, span-1)
+		a.Jcc(CNE, cold)
+		a.Bind(back)
+		g.cold = append(g.cold, func() {
+			a.Bind(cold)
+			a.ALUMI32(CMP, M(ajCtx, ajTrp), 0)
+			a.Jcc(CNE, exit)
+			g.within(exit, span)
+			a.Jmp(back)
+		})
+	}
+	a.MovRR32(RCX, RDX)
+	a.ShiftRI32(SHR, RCX, pageShift)
+	a.ShiftRI32(SHL, RCX, 4)
+	view := fpRd
+	if wr {
+		view = fpWr
+	}
+	a.MovRM64(RCX, MX(ajFastR, RCX, 1, view))
+	a.TestRR64(RCX, RCX)
+	a.Jcc(CE, exit)
+	a.ALURI32(AND, RDX, pageMask)
+}
+
+// within jumps to exit unless span bytes from offset EDX stay in its page.
+func (g *armJitGen) within(exit Label, span uint32) {
+	a := g.a
+	a.MovRR32(RSI, RDX)
+	a.ALURI32(AND, RSI, pageMask)
+	a.ALURI32(CMP, RSI, int32(pageSize-span))
+	a.Jcc(CA, exit)
+}
+
+// at is the byte at page offset EDX (plus disp) of the page in RCX.
+func at(disp int32) Mem { return MX(RCX, RDX, 1, pgData+disp) }
+
+// markWritten marks the line of page offset EDX (plus disp) stored to.
+func (g *armJitGen) markWritten(disp int32) {
+	a := g.a
+	a.Lea32(RSI, M(RDX, disp))
+	a.ShiftRI32(SHR, RSI, LineShift)
+	a.MovMI8(MX(RCX, RSI, 1, pgWl), 1)
+}
+
+// loadSized loads size bytes at [RCX+RDX] into h, sign-extended for the
+// signed loads.
+func (g *armJitGen) loadSized(h Reg, op thumb.Op) {
+	switch op {
+	case thumb.OpLDR:
+		g.a.MovRM32(h, at(0))
+	case thumb.OpLDRH:
+		g.a.MovzxRM16(h, at(0))
+	case thumb.OpLDRSH:
+		g.a.MovsxRM16(h, at(0))
+	case thumb.OpLDRB:
+		g.a.MovzxRM8(h, at(0))
+	default:
+		g.a.MovsxRM8(h, at(0))
+	}
+}
+
+// storeSized stores the low size bytes of h at [RCX+RDX].
+func (g *armJitGen) storeSized(size uint32, h Reg) {
+	switch size {
+	case 4:
+		g.a.MovMR32(at(0), h)
+	case 2:
+		g.a.MovMR16(at(0), h)
+	default:
+		g.a.MovMR8(at(0), h)
+	}
+}
+
+// mem lowers the loads and stores; false for any other operation.
+func (g *armJitGen) mem(i int, in *armOp) bool {
+	a := g.a
+	switch in.X {
+	case xLDRi, xLDRBi, xSTRi, xSTRBi, xLDRr, xLDRBr, xSTRr, xSTRBr:
+		g.load(RAX, in.Rn)
+		if in.X >= xLDRr {
+			g.load(RCX, in.Rm)
+			if in.ShN != 0 {
+				a.ShiftRI32(SHL, RCX, in.ShN)
+			}
+			a.ALURR32(ADD, RAX, RCX)
+		} else {
+			a.ALURI32(ADD, RAX, int32(in.Imm))
+		}
+		op := in.Op
+		if in.X < xLDRr {
+			op = [...]thumb.Op{thumb.OpLDR, thumb.OpLDRB, thumb.OpSTR, thumb.OpSTRB}[in.X-xLDRi]
+		}
+		g.single(i, in, op, false)
+	case xLDRiw, xLDRBiw, xSTRiw, xSTRBiw, xLD, xST:
+		if in.Rn == 15 {
+			a.MovRI32(RAX, (in.pc+4)&^3)
+		} else {
+			g.load(RAX, in.Rn)
+		}
+		a.MovRR32(R9, RAX)
+		alu := SUB
+		if in.Flags&thumb.FAdd != 0 {
+			alu = ADD
+		}
+		if in.ShT == thumb.ShImm {
+			a.ALURI32(alu, R9, int32(in.Imm))
+		} else {
+			g.load(RCX, in.Rm)
+			if in.ShN != 0 {
+				a.ShiftRI32(SHL, RCX, in.ShN)
+			}
+			a.ALURR32(alu, R9, RCX)
+		}
+		if in.Flags&thumb.FIndex != 0 {
+			a.MovRR32(RAX, R9)
+		}
+		op := in.Op
+		switch in.X {
+		case xLDRiw, xLDRBiw, xSTRiw, xSTRBiw:
+			op = [...]thumb.Op{thumb.OpLDR, thumb.OpLDRB, thumb.OpSTR, thumb.OpSTRB}[in.X-xLDRiw]
+		}
+		g.single(i, in, op, in.Flags&thumb.FWback != 0)
+	case xLDM, xLDMpc, xSTMDB:
+		g.multiple(i, in)
+	default:
+		return false
+	}
+	return true
+}
+
+// single ends a single load or store of operation op at the address in
+// EAX; with wb, the address to write back to Rn is in R9.
+func (g *armJitGen) single(i int, in *armOp, op thumb.Op, wb bool) {
+	size := lsSize(op)
+	store := op == thumb.OpSTR || op == thumb.OpSTRH || op == thumb.OpSTRB
+	align := ajUnal
+	if size == 1 {
+		align = ajAny
+	}
+	g.access(g.opExitAt(i), size, store, align)
+	if store {
+		g.markWritten(0)
+		g.load(R8, in.Rd)
+		g.storeSized(size, R8)
+		if wb {
+			g.store(in.Rn, R9)
+		}
+		return
+	}
+	g.loadSized(R8, op)
+	if wb {
+		g.store(in.Rn, R9) // before Rd: with Rn == Rd the loaded value wins
+	}
+	g.store(in.Rd, R8)
+}
+
+// multiple lowers LDM (with or without PC) and STMDB.
+func (g *armJitGen) multiple(i int, in *armOp) {
+	a := g.a
+	cnt := uint32(bits.OnesCount32(in.Imm))
+	exit := g.opExitAt(i)
+	g.load(RAX, in.Rn)
+	if in.X == xSTMDB {
+		a.ALURI32(SUB, RAX, int32(4*cnt))
+	}
+	a.MovRR32(R9, RAX)
+	g.access(exit, 4*cnt, in.X == xSTMDB, ajAligned)
+	list := in.Imm
+	switch in.X {
+	case xSTMDB:
+		g.markWritten(0)
+		g.markWritten(int32(4*cnt - 1))
+		k := int32(0)
+		for l := list; l != 0; l &= l - 1 {
+			g.load(R8, uint8(bits.TrailingZeros32(l)))
+			a.MovMR32(at(k), R8)
+			k += 4
+		}
+		if in.Flags&thumb.FWback != 0 {
+			g.store(in.Rn, R9)
+		}
+		return
+	case xLDMpc:
+		a.MovRM32(RAX, at(int32(4*cnt-4)))
+		a.TestRI32(RAX, 1)
+		a.Jcc(CE, exit)
+		a.ALURI32(CMP, RAX, -0x10000000)
+		a.Jcc(CAE, exit)
+		list &= 0x7fff
+	}
+	k := int32(0)
+	for l := list; l != 0; l &= l - 1 {
+		a.MovRM32(R8, at(k))
+		g.store(uint8(bits.TrailingZeros32(l)), R8)
+		k += 4
+	}
+	if in.Flags&thumb.FWback != 0 {
+		a.ALURI32(ADD, R9, int32(4*cnt))
+		g.store(in.Rn, R9)
+	}
+	if in.X == xLDMpc {
+		a.ALURI32(AND, RAX, -2)
+		g.dynBranch()
+	}
+}

@@ -1,0 +1,395 @@
+package vm
+
+import (
+	. "github.com/rewind-debugger/rewind/vm/amd64"
+	"github.com/rewind-debugger/rewind/vm/thumb"
+)
+
+// op lowers operation i of the block; false when it has no lowering.
+func (g *armJitGen) op(i int) bool {
+	in := &g.b.ops[i]
+	a := g.a
+	switch in.X {
+	case xMOVi:
+		a.MovMI32(gr(in.Rd), in.Imm)
+	case xMOVr:
+		g.load(RAX, in.Rm)
+		g.store(in.Rd, RAX)
+	case xMOVSi:
+		a.MovMI32(gr(in.Rd), in.Imm)
+		a.MovMI8(ajFlag[0], uint8(in.Imm>>31))
+		a.MovMI8(ajFlag[1], b2u8(in.Imm == 0))
+	case xMOVSr, xMVNSr:
+		g.load(RAX, in.Rm)
+		if in.X == xMVNSr {
+			a.NotR32(RAX)
+		}
+		g.store(in.Rd, RAX)
+		a.TestRR32(RAX, RAX)
+		g.setNZ()
+	case xLSL, xLSR, xASR, xLSLS, xLSRS, xASRS:
+		g.load(RAX, in.Rm)
+		a.ShiftRI32([...]Shift{SHL, SHR, SAR}[(in.X-xLSL)%3], RAX, in.ShN)
+		g.store(in.Rd, RAX)
+		if in.X >= xLSLS {
+			g.setNZ()
+			a.SetccM(CB, ajFlag[2])
+		}
+	case xADDi, xSUBi, xADDSi, xSUBSi, xCMPi:
+		op := ajArith(in.X)
+		g.load(RAX, in.Rn)
+		a.ALURI32(op, RAX, int32(in.Imm))
+		g.arithTail(in, op)
+	case xADDr, xSUBr, xADDSr, xSUBSr, xCMPr:
+		op := ajArith(in.X)
+		g.load(RAX, in.Rn)
+		a.ALURM32(op, RAX, gr(in.Rm))
+		g.arithTail(in, op)
+	case xRSBSi:
+		a.MovRI32(RAX, in.Imm)
+		a.ALURM32(SUB, RAX, gr(in.Rn))
+		g.store(in.Rd, RAX)
+		g.setNZCVsub()
+	case xANDr, xORRr, xEORr, xANDSr, xORRSr, xEORSr:
+		op := ajLogic(in.X)
+		g.load(RAX, in.Rn)
+		a.ALURM32(op, RAX, gr(in.Rm))
+		g.store(in.Rd, RAX)
+		if in.X >= xANDSr {
+			g.setNZ()
+		}
+	case xBICr, xBICSr:
+		g.load(RAX, in.Rm)
+		a.NotR32(RAX)
+		a.ALURM32(AND, RAX, gr(in.Rn))
+		g.store(in.Rd, RAX)
+		if in.X == xBICSr {
+			g.setNZ()
+		}
+	case xTSTr:
+		g.load(RAX, in.Rn)
+		g.load(RCX, in.Rm)
+		a.TestRR32(RAX, RCX)
+		g.setNZ()
+	case xADDsh, xSUBsh, xRSBsh, xANDsh, xORRsh, xEORsh, xBICsh:
+		g.load(RCX, in.Rm)
+		a.ShiftRI32([...]Shift{SHL, SHR, SAR}[in.ShT%3], RCX, in.ShN)
+		g.load(RAX, in.Rn)
+		switch in.X {
+		case xRSBsh:
+			a.ALURR32(SUB, RCX, RAX)
+			a.MovRR32(RAX, RCX)
+		case xBICsh:
+			a.NotR32(RCX)
+			a.ALURR32(AND, RAX, RCX)
+		default:
+			a.ALURR32(ajShifted(in.X), RAX, RCX)
+		}
+		g.store(in.Rd, RAX)
+	case xDP:
+		g.dp(in)
+	case xSBFX, xUBFX:
+		w := uint32(in.ShN)
+		g.load(RAX, in.Rn)
+		a.ShiftRI32(SHL, RAX, uint8(32-in.Imm-w))
+		a.ShiftRI32([2]Shift{SAR, SHR}[in.X-xSBFX], RAX, uint8(32-w))
+		g.store(in.Rd, RAX)
+	case xUXTB:
+		a.MovzxRM8(RAX, gr(in.Rm))
+		g.store(in.Rd, RAX)
+	case xUXTH:
+		a.MovzxRM16(RAX, gr(in.Rm))
+		g.store(in.Rd, RAX)
+	case xSXTB:
+		a.MovsxRM8(RAX, gr(in.Rm))
+		g.store(in.Rd, RAX)
+	case xSXTH:
+		a.MovsxRM16(RAX, gr(in.Rm))
+		g.store(in.Rd, RAX)
+	case xMUL, xMULS, xMLA, xMLS:
+		g.load(RAX, in.Rn)
+		g.load(RCX, in.Rm)
+		a.ImulRR32(RAX, RCX)
+		switch in.X {
+		case xMLA:
+			a.ALURM32(ADD, RAX, gr(in.Ra))
+		case xMLS:
+			g.load(RCX, in.Ra)
+			a.ALURR32(SUB, RCX, RAX)
+			a.MovRR32(RAX, RCX)
+		}
+		g.store(in.Rd, RAX)
+		if in.X == xMULS {
+			a.TestRR32(RAX, RAX)
+			g.setNZ()
+		}
+	case xUMULL, xSMULL, xUMLAL, xSMLAL:
+		g.load(RAX, in.Rn)
+		g.load(RCX, in.Rm)
+		if in.X == xUMULL || in.X == xUMLAL {
+			a.MulR32(RCX)
+		} else {
+			a.ImulR32(RCX)
+		}
+		if in.X == xUMLAL || in.X == xSMLAL {
+			a.ALURM32(ADD, RAX, gr(in.Rd))
+			a.ALURM32(ADC, RDX, gr(in.Ra))
+		}
+		g.store(in.Rd, RAX)
+		g.store(in.Ra, RDX)
+	case xUDIV, xSDIV:
+		g.div(i, in)
+	case xMOVT:
+		a.MovzxRM16(RAX, gr(in.Rd))
+		a.ALURI32(OR, RAX, int32(in.Imm<<16))
+		g.store(in.Rd, RAX)
+	case xCLZ:
+		g.load(RAX, in.Rm)
+		a.MovRI32(RCX, 63)
+		a.BsrRR32(RDX, RAX)
+		a.Cmov32(CE, RDX, RCX)
+		a.ALURI32(XOR, RDX, 31)
+		g.store(in.Rd, RDX)
+	case xADR:
+		a.MovMI32(gr(in.Rd), (in.pc+4)&^3+in.Imm)
+	case xNOP:
+	default:
+		return g.term(i, in) || g.mem(i, in)
+	}
+	return true
+}
+
+// ajArith is the host operation of an add, subtract or compare form.
+func ajArith(x uint8) ALU {
+	switch x {
+	case xADDi, xADDr, xADDSi, xADDSr:
+		return ADD
+	case xCMPi, xCMPr:
+		return CMP
+	}
+	return SUB
+}
+
+// ajLogic is the host operation of a logical register form.
+func ajLogic(x uint8) ALU {
+	switch x {
+	case xANDr, xANDSr:
+		return AND
+	case xORRr, xORRSr:
+		return OR
+	}
+	return XOR
+}
+
+// ajShifted is the host operation of a shifted-register form but RSB and BIC.
+func ajShifted(x uint8) ALU {
+	switch x {
+	case xADDsh:
+		return ADD
+	case xSUBsh:
+		return SUB
+	case xANDsh:
+		return AND
+	case xORRsh:
+		return OR
+	}
+	return XOR
+}
+
+// load and store move guest register r to or from host register h.
+func (g *armJitGen) load(h Reg, r uint8)  { g.a.MovRM32(h, gr(r)) }
+func (g *armJitGen) store(r uint8, h Reg) { g.a.MovMR32(gr(r), h) }
+
+// arithTail stores the result in EAX of an add or subtract (not of a
+// compare) and, for the S forms, the flags.
+func (g *armJitGen) arithTail(in *armOp, op ALU) {
+	if op != CMP {
+		g.store(in.Rd, RAX)
+	}
+	switch {
+	case in.X == xADDSi || in.X == xADDSr:
+		g.setNZCVadd()
+	case op == CMP || in.X == xSUBSi || in.X == xSUBSr:
+		g.setNZCVsub()
+	}
+}
+
+// div lowers UDIV and SDIV; a divisor of 0 leaves them to the interpreter.
+func (g *armJitGen) div(i int, in *armOp) {
+	a := g.a
+	g.load(RCX, in.Rm)
+	a.TestRR32(RCX, RCX)
+	a.Jcc(CE, g.opExitAt(i))
+	g.load(RAX, in.Rn)
+	if in.X == xUDIV {
+		a.ALURR32(XOR, RDX, RDX)
+		a.DivR32(RCX)
+	} else {
+		neg, done := a.NewLabel(), a.NewLabel()
+		a.ALURI32(CMP, RCX, -1)
+		a.Jcc(CE, neg)
+		a.Cdq()
+		a.IdivR32(RCX)
+		a.Jmp(done)
+		a.Bind(neg) // x / -1 is -x, MinInt32 included, without the host's fault
+		a.NegR32(RAX)
+		a.Bind(done)
+	}
+	g.store(in.Rd, RAX)
+}
+
+// dp lowers xDP: any data-processing operation on an immediate, a
+// register or a register shifted by a constant.
+func (g *armJitGen) dp(in *armOp) {
+	a := g.a
+	s := in.Flags&thumb.FS != 0
+	// The second operand in ECX; the shifter's carry, when it has one, in DL.
+	carry := 0 // 0: C unchanged; 1: C = DL; 2: C = the immediate's
+	if in.ShT == thumb.ShImm {
+		a.MovRI32(RCX, in.Imm)
+		if in.Flags&thumb.FImmC != 0 {
+			carry = 2
+		}
+	} else {
+		g.load(RCX, in.Rm)
+		if sh := in.ShN; sh != 0 {
+			a.ShiftRI32([...]Shift{SHL, SHR, SAR, ROR}[in.ShT&3], RCX, sh)
+			a.Setcc(CB, RDX)
+			carry = 1
+		}
+	}
+	op := in.Op
+	if op != thumb.OpMOV && op != thumb.OpMVN {
+		g.load(RAX, in.Rn)
+	}
+	res := RAX
+	switch op {
+	case thumb.OpADD, thumb.OpCMN:
+		a.ALURR32(ADD, RAX, RCX)
+	case thumb.OpSUB, thumb.OpCMP:
+		a.ALURR32(SUB, RAX, RCX)
+	case thumb.OpRSB:
+		a.ALURR32(SUB, RCX, RAX)
+		res = RCX
+	case thumb.OpADC:
+		g.carryIn(false)
+		a.ALURR32(ADC, RAX, RCX)
+	case thumb.OpSBC:
+		g.carryIn(true)
+		a.ALURR32(SBB, RAX, RCX)
+	default:
+		g.logic(op, s, carry, in)
+		return
+	}
+	if s {
+		if op == thumb.OpADD || op == thumb.OpCMN || op == thumb.OpADC {
+			g.setNZCVadd()
+		} else {
+			g.setNZCVsub()
+		}
+	}
+	if op != thumb.OpCMP && op != thumb.OpCMN {
+		g.store(in.Rd, res)
+	}
+}
+
+// logic ends dp for the logical operations (x in EAX, y in ECX).
+func (g *armJitGen) logic(op thumb.Op, s bool, carry int, in *armOp) {
+	a := g.a
+	switch op {
+	case thumb.OpMOV:
+		a.MovRR32(RAX, RCX)
+	case thumb.OpMVN:
+		a.NotR32(RCX)
+		a.MovRR32(RAX, RCX)
+	case thumb.OpAND, thumb.OpTST:
+		a.ALURR32(AND, RAX, RCX)
+	case thumb.OpBIC:
+		a.NotR32(RCX)
+		a.ALURR32(AND, RAX, RCX)
+	case thumb.OpORR:
+		a.ALURR32(OR, RAX, RCX)
+	case thumb.OpORN:
+		a.NotR32(RCX)
+		a.ALURR32(OR, RAX, RCX)
+	default: // EOR, TEQ
+		a.ALURR32(XOR, RAX, RCX)
+	}
+	if s {
+		a.TestRR32(RAX, RAX)
+		g.setNZ()
+		switch carry {
+		case 1:
+			a.MovMR8(ajFlag[2], RDX)
+		case 2:
+			a.MovMI8(ajFlag[2], in.Flags>>3&1)
+		}
+	}
+	if op != thumb.OpTST && op != thumb.OpTEQ {
+		g.store(in.Rd, RAX)
+	}
+}
+
+// term lowers the block terminators; false for any other operation.
+func (g *armJitGen) term(i int, in *armOp) bool {
+	a := g.a
+	switch in.X {
+	case xB:
+		g.branch(in.t, true)
+	case xBL:
+		a.MovMI32(gr(14), (in.pc+4)|1)
+		g.branch(in.t, true)
+	case xFall:
+		g.branch(in.nt, false)
+	case xBcc, xCBZ, xCBNZ:
+		if in.X == xBcc && in.Cond >= 14 {
+			return false
+		}
+		taken := a.NewLabel()
+		switch in.X {
+		case xBcc:
+			g.condJump(in.Cond, taken)
+		case xCBZ, xCBNZ:
+			a.ALUMI32(CMP, gr(in.Rn), 0)
+			a.Jcc([2]Cond{CE, CNE}[in.X-xCBZ], taken)
+		}
+		g.branch(in.nt, false)
+		a.Bind(taken)
+		g.branch(in.t, true)
+	case xCMPiB, xCMPrB, xSUBSiB:
+		if in.Cond >= 14 {
+			return false
+		}
+		g.load(RAX, in.Rn)
+		switch in.X {
+		case xCMPiB:
+			a.ALURI32(CMP, RAX, int32(in.Imm))
+		case xCMPrB:
+			a.ALURM32(CMP, RAX, gr(in.Rm))
+		default:
+			a.ALURI32(SUB, RAX, int32(in.Imm))
+			g.store(in.Rd, RAX)
+		}
+		g.setNZCVsub()
+		taken := a.NewLabel()
+		a.Jcc(ajHostCond[in.Cond], taken)
+		g.branch(in.nt, false)
+		a.Bind(taken)
+		g.branch(in.t, true)
+	case xBX, xBLX:
+		g.load(RAX, in.Rm)
+		exit := g.opExitAt(i)
+		a.TestRI32(RAX, 1)
+		a.Jcc(CE, exit)
+		a.ALURI32(CMP, RAX, -0x10000000)
+		a.Jcc(CAE, exit)
+		a.ALURI32(AND, RAX, -2)
+		if in.X == xBLX {
+			a.MovMI32(gr(14), (in.pc+2)|1)
+		}
+		g.dynBranch()
+	default:
+		return false
+	}
+	return true
+}
