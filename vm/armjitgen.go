@@ -7,14 +7,13 @@ import (
 )
 
 // Host registers of compiled Thumb code. RDI holds the context for the
-// whole call, and three more values live in registers from the Go entry
-// to the return: the steps left, the activity lines of the page and the
-// memory's fast page table. RAX, RCX, RDX, RSI and R8-R10 are scratch
-// within one operation.
+// whole call, and more values live in registers from the Go entry to the
+// return: the steps left, the memory's fast page table and six guest
+// registers (armjitregs.go). RAX, RCX and RDX are scratch within one
+// operation.
 const (
 	ajCtx   = RDI
 	ajLeftR = R13
-	ajLineR = R12
 	ajFastR = R11
 )
 
@@ -68,8 +67,8 @@ func (m *Machine) armJitGen(ap *armPage, apBase uint32, b *armBlock) ([]byte, in
 	g.top, g.out, g.opExit, g.brExit = a.NewLabel(), a.NewLabel(), a.NewLabel(), a.NewLabel()
 	// Go entry: the values kept in registers.
 	a.MovRM64(ajLeftR, M(ajCtx, ajLeft))
-	a.MovRM64(ajLineR, M(ajCtx, ajLines))
 	a.MovRM64(ajFastR, M(ajCtx, ajFast))
+	g.loadRegs()
 	goOff := a.Len()
 	a.Bind(g.top)
 	nofit := g.exit(armJitNoFit, b.ops[0].pc, 0)
@@ -139,17 +138,17 @@ func (g *armJitGen) stubs() {
 	a.MovMI32(M(ajCtx, ajStart), start)
 	a.Bind(g.out)
 	a.MovMR64(M(ajCtx, ajLeft), ajLeftR)
-	a.MovMR64(M(ajCtx, ajLines), ajLineR)
+	g.saveRegs()
 	a.Ret()
 }
 
-// markLines adds the block's lines to the activity kept in a register.
+// markLines adds the block's lines to the activity in the context.
 func (g *armJitGen) markLines() {
 	if l := g.b.lines; l <= 0x7fffffff {
-		g.a.ALURI64(OR, ajLineR, int32(l))
+		g.a.ALUMI64(OR, M(ajCtx, ajLines), int32(l))
 	} else {
 		g.a.MovRI64(RCX, l)
-		g.a.ALURR64(OR, ajLineR, RCX)
+		g.a.ALUMR64(OR, M(ajCtx, ajLines), RCX)
 	}
 }
 

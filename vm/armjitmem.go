@@ -72,29 +72,35 @@ func (g *armJitGen) access(exit Label, span uint32, wr bool, align int) {
 	a.ALURI32(AND, RDX, pageMask)
 }
 
-// within jumps to exit unless span bytes from offset EDX stay in its page.
+// within jumps to exit unless span bytes from offset EDX stay in its page
+// (RCX is free: the page is not looked up yet).
 func (g *armJitGen) within(exit Label, span uint32) {
 	a := g.a
-	a.MovRR32(RSI, RDX)
-	a.ALURI32(AND, RSI, pageMask)
-	a.ALURI32(CMP, RSI, int32(pageSize-span))
+	a.MovRR32(RCX, RDX)
+	a.ALURI32(AND, RCX, pageMask)
+	a.ALURI32(CMP, RCX, int32(pageSize-span))
 	a.Jcc(CA, exit)
 }
 
 // at is the byte at page offset EDX (plus disp) of the page in RCX.
 func at(disp int32) Mem { return MX(RCX, RDX, 1, pgData+disp) }
 
-// markWritten marks the line of page offset EDX (plus disp) stored to.
+// markWritten marks the line of page offset EDX (plus disp) stored to,
+// with EAX as scratch.
 func (g *armJitGen) markWritten(disp int32) {
 	a := g.a
-	a.Lea32(RSI, M(RDX, disp))
-	a.ShiftRI32(SHR, RSI, LineShift)
-	a.MovMI8(MX(RCX, RSI, 1, pgWl), 1)
+	a.Lea32(RAX, M(RDX, disp))
+	a.ShiftRI32(SHR, RAX, LineShift)
+	a.MovMI8(MX(RCX, RAX, 1, pgWl), 1)
 }
 
-// loadSized loads size bytes at [RCX+RDX] into h, sign-extended for the
-// signed loads.
-func (g *armJitGen) loadSized(h Reg, op thumb.Op) {
+// loadSized loads the operand of load op at [RCX+RDX] into guest
+// register r.
+func (g *armJitGen) loadSized(r uint8, op thumb.Op) {
+	h, ok := ajMapped(r)
+	if !ok {
+		h = RCX
+	}
 	switch op {
 	case thumb.OpLDR:
 		g.a.MovRM32(h, at(0))
@@ -107,10 +113,19 @@ func (g *armJitGen) loadSized(h Reg, op thumb.Op) {
 	default:
 		g.a.MovsxRM8(h, at(0))
 	}
+	if !ok {
+		g.store(r, RCX)
+	}
 }
 
-// storeSized stores the low size bytes of h at [RCX+RDX].
-func (g *armJitGen) storeSized(size uint32, h Reg) {
+// storeSized stores the low size bytes of guest register r at [RCX+RDX]
+// (EAX is scratch).
+func (g *armJitGen) storeSized(size uint32, r uint8) {
+	h, ok := ajMapped(r)
+	if !ok {
+		g.load(RAX, r)
+		h = RAX
+	}
 	switch size {
 	case 4:
 		g.a.MovMR32(at(0), h)
@@ -133,43 +148,54 @@ func (g *armJitGen) mem(i int, in *armOp) bool {
 				a.ShiftRI32(SHL, RCX, in.ShN)
 			}
 			a.ALURR32(ADD, RAX, RCX)
-		} else {
+		} else if in.Imm != 0 {
 			a.ALURI32(ADD, RAX, int32(in.Imm))
 		}
 		op := in.Op
 		if in.X < xLDRr {
 			op = [...]thumb.Op{thumb.OpLDR, thumb.OpLDRB, thumb.OpSTR, thumb.OpSTRB}[in.X-xLDRi]
 		}
-		g.single(i, in, op, false)
+		g.single(i, in, op, -1)
 	case xLDRiw, xLDRBiw, xSTRiw, xSTRBiw, xLD, xST:
+		// The address in EAX; wb is what to add to it for the address
+		// written back (a post-indexed offset; writeback forms have an
+		// immediate offset).
 		if in.Rn == 15 {
 			a.MovRI32(RAX, (in.pc+4)&^3)
 		} else {
 			g.load(RAX, in.Rn)
 		}
-		a.MovRR32(R9, RAX)
-		alu := SUB
-		if in.Flags&thumb.FAdd != 0 {
-			alu = ADD
+		off := in.Imm
+		if in.Flags&thumb.FAdd == 0 {
+			off = -off
 		}
-		if in.ShT == thumb.ShImm {
-			a.ALURI32(alu, R9, int32(in.Imm))
-		} else {
+		wb := int64(-1)
+		if in.Flags&thumb.FWback != 0 {
+			wb = 0
+		}
+		switch {
+		case in.ShT != thumb.ShImm:
 			g.load(RCX, in.Rm)
 			if in.ShN != 0 {
 				a.ShiftRI32(SHL, RCX, in.ShN)
 			}
-			a.ALURR32(alu, R9, RCX)
-		}
-		if in.Flags&thumb.FIndex != 0 {
-			a.MovRR32(RAX, R9)
+			a.ALURR32([2]ALU{SUB, ADD}[b2u8(in.Flags&thumb.FAdd != 0)], RAX, RCX)
+			if in.Flags&thumb.FIndex == 0 || wb >= 0 {
+				return false // no such encoding has a fast form
+			}
+		case in.Flags&thumb.FIndex != 0:
+			if off != 0 {
+				a.ALURI32(ADD, RAX, int32(off))
+			}
+		case wb >= 0:
+			wb = int64(off)
 		}
 		op := in.Op
 		switch in.X {
 		case xLDRiw, xLDRBiw, xSTRiw, xSTRBiw:
 			op = [...]thumb.Op{thumb.OpLDR, thumb.OpLDRB, thumb.OpSTR, thumb.OpSTRB}[in.X-xLDRiw]
 		}
-		g.single(i, in, op, in.Flags&thumb.FWback != 0)
+		g.single(i, in, op, wb)
 	case xLDM, xLDMpc, xSTMDB:
 		g.multiple(i, in)
 	default:
@@ -179,8 +205,9 @@ func (g *armJitGen) mem(i int, in *armOp) bool {
 }
 
 // single ends a single load or store of operation op at the address in
-// EAX; with wb, the address to write back to Rn is in R9.
-func (g *armJitGen) single(i int, in *armOp, op thumb.Op, wb bool) {
+// EAX. wb >= 0 writes EAX+wb back to Rn (Rn != Rd for those forms).
+func (g *armJitGen) single(i int, in *armOp, op thumb.Op, wb int64) {
+	a := g.a
 	size := lsSize(op)
 	store := op == thumb.OpSTR || op == thumb.OpSTRH || op == thumb.OpSTRB
 	align := ajUnal
@@ -188,20 +215,18 @@ func (g *armJitGen) single(i int, in *armOp, op thumb.Op, wb bool) {
 		align = ajAny
 	}
 	g.access(g.opExitAt(i), size, store, align)
+	if wb >= 0 {
+		if wb != 0 {
+			a.ALURI32(ADD, RAX, int32(wb))
+		}
+		g.store(in.Rn, RAX)
+	}
 	if store {
 		g.markWritten(0)
-		g.load(R8, in.Rd)
-		g.storeSized(size, R8)
-		if wb {
-			g.store(in.Rn, R9)
-		}
+		g.storeSized(size, in.Rd)
 		return
 	}
-	g.loadSized(R8, op)
-	if wb {
-		g.store(in.Rn, R9) // before Rd: with Rn == Rd the loaded value wins
-	}
-	g.store(in.Rd, R8)
+	g.loadSized(in.Rd, op)
 }
 
 // multiple lowers LDM (with or without PC) and STMDB.
@@ -213,21 +238,26 @@ func (g *armJitGen) multiple(i int, in *armOp) {
 	if in.X == xSTMDB {
 		a.ALURI32(SUB, RAX, int32(4*cnt))
 	}
-	a.MovRR32(R9, RAX)
 	g.access(exit, 4*cnt, in.X == xSTMDB, ajAligned)
+	wb := in.Flags&thumb.FWback != 0
 	list := in.Imm
+	k := int32(0)
 	switch in.X {
 	case xSTMDB:
 		g.markWritten(0)
 		g.markWritten(int32(4*cnt - 1))
-		k := int32(0)
 		for l := list; l != 0; l &= l - 1 {
-			g.load(R8, uint8(bits.TrailingZeros32(l)))
-			a.MovMR32(at(k), R8)
+			r := uint8(bits.TrailingZeros32(l))
+			h, ok := ajMapped(r)
+			if !ok {
+				g.load(RAX, r)
+				h = RAX
+			}
+			a.MovMR32(at(k), h)
 			k += 4
 		}
-		if in.Flags&thumb.FWback != 0 {
-			g.store(in.Rn, R9)
+		if wb {
+			g.addI(in.Rn, -int32(4*cnt))
 		}
 		return
 	case xLDMpc:
@@ -238,17 +268,21 @@ func (g *armJitGen) multiple(i int, in *armOp) {
 		a.Jcc(CAE, exit)
 		list &= 0x7fff
 	}
-	k := int32(0)
 	for l := list; l != 0; l &= l - 1 {
-		a.MovRM32(R8, at(k))
-		g.store(uint8(bits.TrailingZeros32(l)), R8)
+		r := uint8(bits.TrailingZeros32(l))
+		if h, ok := ajMapped(r); ok {
+			a.MovRM32(h, at(k))
+		} else {
+			a.MovRM32(RAX, at(k))
+			g.store(r, RAX)
+		}
 		k += 4
 	}
-	if in.Flags&thumb.FWback != 0 {
-		a.ALURI32(ADD, R9, int32(4*cnt))
-		g.store(in.Rn, R9)
+	if wb {
+		g.addI(in.Rn, int32(4*cnt))
 	}
 	if in.X == xLDMpc {
+		a.MovRM32(RAX, at(int32(4*cnt-4)))
 		a.ALURI32(AND, RAX, -2)
 		g.dynBranch()
 	}

@@ -11,12 +11,12 @@ func (g *armJitGen) op(i int) bool {
 	a := g.a
 	switch in.X {
 	case xMOVi:
-		a.MovMI32(gr(in.Rd), in.Imm)
+		g.setI(in.Rd, in.Imm)
 	case xMOVr:
 		g.load(RAX, in.Rm)
 		g.store(in.Rd, RAX)
 	case xMOVSi:
-		a.MovMI32(gr(in.Rd), in.Imm)
+		g.setI(in.Rd, in.Imm)
 		a.MovMI8(ajFlag[0], uint8(in.Imm>>31))
 		a.MovMI8(ajFlag[1], b2u8(in.Imm == 0))
 	case xMOVSr, xMVNSr:
@@ -43,17 +43,17 @@ func (g *armJitGen) op(i int) bool {
 	case xADDr, xSUBr, xADDSr, xSUBSr, xCMPr:
 		op := ajArith(in.X)
 		g.load(RAX, in.Rn)
-		a.ALURM32(op, RAX, gr(in.Rm))
+		g.aluR(op, RAX, in.Rm)
 		g.arithTail(in, op)
 	case xRSBSi:
 		a.MovRI32(RAX, in.Imm)
-		a.ALURM32(SUB, RAX, gr(in.Rn))
+		g.aluR(SUB, RAX, in.Rn)
 		g.store(in.Rd, RAX)
 		g.setNZCVsub()
 	case xANDr, xORRr, xEORr, xANDSr, xORRSr, xEORSr:
 		op := ajLogic(in.X)
 		g.load(RAX, in.Rn)
-		a.ALURM32(op, RAX, gr(in.Rm))
+		g.aluR(op, RAX, in.Rm)
 		g.store(in.Rd, RAX)
 		if in.X >= xANDSr {
 			g.setNZ()
@@ -61,7 +61,7 @@ func (g *armJitGen) op(i int) bool {
 	case xBICr, xBICSr:
 		g.load(RAX, in.Rm)
 		a.NotR32(RAX)
-		a.ALURM32(AND, RAX, gr(in.Rn))
+		g.aluR(AND, RAX, in.Rn)
 		g.store(in.Rd, RAX)
 		if in.X == xBICSr {
 			g.setNZ()
@@ -95,16 +95,16 @@ func (g *armJitGen) op(i int) bool {
 		a.ShiftRI32([2]Shift{SAR, SHR}[in.X-xSBFX], RAX, uint8(32-w))
 		g.store(in.Rd, RAX)
 	case xUXTB:
-		a.MovzxRM8(RAX, gr(in.Rm))
+		g.extend(RAX, in.Rm, 8, false)
 		g.store(in.Rd, RAX)
 	case xUXTH:
-		a.MovzxRM16(RAX, gr(in.Rm))
+		g.extend(RAX, in.Rm, 16, false)
 		g.store(in.Rd, RAX)
 	case xSXTB:
-		a.MovsxRM8(RAX, gr(in.Rm))
+		g.extend(RAX, in.Rm, 8, true)
 		g.store(in.Rd, RAX)
 	case xSXTH:
-		a.MovsxRM16(RAX, gr(in.Rm))
+		g.extend(RAX, in.Rm, 16, true)
 		g.store(in.Rd, RAX)
 	case xMUL, xMULS, xMLA, xMLS:
 		g.load(RAX, in.Rn)
@@ -112,7 +112,7 @@ func (g *armJitGen) op(i int) bool {
 		a.ImulRR32(RAX, RCX)
 		switch in.X {
 		case xMLA:
-			a.ALURM32(ADD, RAX, gr(in.Ra))
+			g.aluR(ADD, RAX, in.Ra)
 		case xMLS:
 			g.load(RCX, in.Ra)
 			a.ALURR32(SUB, RCX, RAX)
@@ -132,15 +132,15 @@ func (g *armJitGen) op(i int) bool {
 			a.ImulR32(RCX)
 		}
 		if in.X == xUMLAL || in.X == xSMLAL {
-			a.ALURM32(ADD, RAX, gr(in.Rd))
-			a.ALURM32(ADC, RDX, gr(in.Ra))
+			g.aluR(ADD, RAX, in.Rd)
+			g.aluR(ADC, RDX, in.Ra)
 		}
 		g.store(in.Rd, RAX)
 		g.store(in.Ra, RDX)
 	case xUDIV, xSDIV:
 		g.div(i, in)
 	case xMOVT:
-		a.MovzxRM16(RAX, gr(in.Rd))
+		g.extend(RAX, in.Rd, 16, false)
 		a.ALURI32(OR, RAX, int32(in.Imm<<16))
 		g.store(in.Rd, RAX)
 	case xCLZ:
@@ -151,7 +151,7 @@ func (g *armJitGen) op(i int) bool {
 		a.ALURI32(XOR, RDX, 31)
 		g.store(in.Rd, RDX)
 	case xADR:
-		a.MovMI32(gr(in.Rd), (in.pc+4)&^3+in.Imm)
+		g.setI(in.Rd, (in.pc+4)&^3+in.Imm)
 	case xNOP:
 	default:
 		return g.term(i, in) || g.mem(i, in)
@@ -196,9 +196,6 @@ func ajShifted(x uint8) ALU {
 	return XOR
 }
 
-// load and store move guest register r to or from host register h.
-func (g *armJitGen) load(h Reg, r uint8)  { g.a.MovRM32(h, gr(r)) }
-func (g *armJitGen) store(r uint8, h Reg) { g.a.MovMR32(gr(r), h) }
 
 // arithTail stores the result in EAX of an add or subtract (not of a
 // compare) and, for the S forms, the flags.
@@ -337,7 +334,7 @@ func (g *armJitGen) term(i int, in *armOp) bool {
 	case xB:
 		g.branch(in.t, true)
 	case xBL:
-		a.MovMI32(gr(14), (in.pc+4)|1)
+		g.setI(14, (in.pc+4)|1)
 		g.branch(in.t, true)
 	case xFall:
 		g.branch(in.nt, false)
@@ -350,7 +347,8 @@ func (g *armJitGen) term(i int, in *armOp) bool {
 		case xBcc:
 			g.condJump(in.Cond, taken)
 		case xCBZ, xCBNZ:
-			a.ALUMI32(CMP, gr(in.Rn), 0)
+			g.load(RAX, in.Rn)
+			a.TestRR32(RAX, RAX)
 			a.Jcc([2]Cond{CE, CNE}[in.X-xCBZ], taken)
 		}
 		g.branch(in.nt, false)
@@ -365,7 +363,7 @@ func (g *armJitGen) term(i int, in *armOp) bool {
 		case xCMPiB:
 			a.ALURI32(CMP, RAX, int32(in.Imm))
 		case xCMPrB:
-			a.ALURM32(CMP, RAX, gr(in.Rm))
+			g.aluR(CMP, RAX, in.Rm)
 		default:
 			a.ALURI32(SUB, RAX, int32(in.Imm))
 			g.store(in.Rd, RAX)
@@ -385,7 +383,7 @@ func (g *armJitGen) term(i int, in *armOp) bool {
 		a.Jcc(CAE, exit)
 		a.ALURI32(AND, RAX, -2)
 		if in.X == xBLX {
-			a.MovMI32(gr(14), (in.pc+2)|1)
+			g.setI(14, (in.pc+2)|1)
 		}
 		g.dynBranch()
 	default:

@@ -1,0 +1,118 @@
+package vm
+
+import . "github.com/rewind-debugger/rewind/vm/amd64"
+
+// Guest registers in host registers: r0-r5, the registers Thumb code
+// uses most (arguments, results, the low registers of 16-bit
+// encodings), live in six host registers from the Go entry of compiled
+// code to its return (loaded from and stored to the context there); the
+// others stay in the context. Operations take their operands through
+// these helpers, so that either place works.
+
+// ajHost is the host register of guest register r, or ajNone.
+var ajHost = [16]Reg{RBX, RSI, R8, R9, R10, R12, ajNone, ajNone, ajNone, ajNone, ajNone, ajNone, ajNone, ajNone, ajNone, ajNone}
+
+// ajNone marks a guest register kept in the context.
+const ajNone Reg = 0xff
+
+// ajMapped reports the host register of guest register r, if it has one.
+func ajMapped(r uint8) (Reg, bool) {
+	h := ajHost[r&15]
+	return h, h != ajNone
+}
+
+// load sets host register h to guest register r.
+func (g *armJitGen) load(h Reg, r uint8) {
+	if hr, ok := ajMapped(r); ok {
+		if hr != h {
+			g.a.MovRR32(h, hr)
+		}
+		return
+	}
+	g.a.MovRM32(h, gr(r))
+}
+
+// store sets guest register r to host register h.
+func (g *armJitGen) store(r uint8, h Reg) {
+	if hr, ok := ajMapped(r); ok {
+		if hr != h {
+			g.a.MovRR32(hr, h)
+		}
+		return
+	}
+	g.a.MovMR32(gr(r), h)
+}
+
+// setI sets guest register r to v.
+func (g *armJitGen) setI(r uint8, v uint32) {
+	if hr, ok := ajMapped(r); ok {
+		g.a.MovRI32(hr, v)
+		return
+	}
+	g.a.MovMI32(gr(r), v)
+}
+
+// aluR is op h, guest register r.
+func (g *armJitGen) aluR(op ALU, h Reg, r uint8) {
+	if hr, ok := ajMapped(r); ok {
+		g.a.ALURR32(op, h, hr)
+		return
+	}
+	g.a.ALURM32(op, h, gr(r))
+}
+
+// extend is h = guest register r zero- or sign-extended from its low 8
+// or 16 bits.
+func (g *armJitGen) extend(h Reg, r uint8, bits int, signed bool) {
+	a := g.a
+	if hr, ok := ajMapped(r); ok {
+		switch {
+		case bits == 8 && signed:
+			a.MovsxRR8(h, hr)
+		case bits == 8:
+			a.MovzxRR8(h, hr)
+		case signed:
+			a.MovsxRR16(h, hr)
+		default:
+			a.MovzxRR16(h, hr)
+		}
+		return
+	}
+	switch {
+	case bits == 8 && signed:
+		a.MovsxRM8(h, gr(r))
+	case bits == 8:
+		a.MovzxRM8(h, gr(r))
+	case signed:
+		a.MovsxRM16(h, gr(r))
+	default:
+		a.MovzxRM16(h, gr(r))
+	}
+}
+
+// loadRegs and saveRegs move the mapped guest registers between the
+// context and their host registers.
+func (g *armJitGen) loadRegs() {
+	for r, h := range ajHost {
+		if h != ajNone {
+			g.a.MovRM32(h, gr(uint8(r)))
+		}
+	}
+}
+
+func (g *armJitGen) saveRegs() {
+	for r, h := range ajHost {
+		if h != ajNone {
+			g.a.MovMR32(gr(uint8(r)), h)
+		}
+	}
+}
+
+// addI adds v to guest register r (flags are not kept).
+func (g *armJitGen) addI(r uint8, v int32) {
+	if hr, ok := ajMapped(r); ok {
+		g.a.ALURI32(ADD, hr, v)
+		return
+	}
+	g.a.ALUMI32(ADD, gr(r), v)
+}
