@@ -196,7 +196,6 @@ func ajShifted(x uint8) ALU {
 	return XOR
 }
 
-
 // arithTail stores the result in EAX of an add or subtract (not of a
 // compare) and, for the S forms, the flags.
 func (g *armJitGen) arithTail(in *armOp, op ALU) {
