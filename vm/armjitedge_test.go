@@ -8,7 +8,8 @@ import (
 	"github.com/rewind-debugger/rewind/vm/thumb"
 )
 
-// armJITEdgeInsts are instructions of every lowered form on r0-r3
+// armJITEdgeInsts are instructions of every lowered form on r0-r3 and r7-r10 (in
+// host registers and in the context)
 // (encodings by arm-none-eabi-as), for TestARMJITEdgeValues.
 var armJITEdgeInsts = []struct {
 	hw   []uint16
@@ -114,10 +115,51 @@ var armJITEdgeInsts = []struct {
 	{[]uint16{0x4708}, "bx r1"},
 	{[]uint16{0x4788}, "blx r1"},
 	{[]uint16{0xf20f, 0x0006}, "addw r0, pc, #6"},
+	{[]uint16{0x2f25}, "cmp r7, #37"},
+	{[]uint16{0xebb8, 0x0f09}, "cmp.w r8, r9"},
+	{[]uint16{0x4580}, "cmp r8, r0"},
+	{[]uint16{0xf119, 0x0801}, "adds.w r8, r9, #1"},
+	{[]uint16{0xeba8, 0x0707}, "sub.w r7, r8, r7"},
+	{[]uint16{0xebb0, 0x0707}, "subs.w r7, r0, r7"},
+	{[]uint16{0x4447}, "add r7, r8"},
+	{[]uint16{0x4440}, "add r0, r8"},
+	{[]uint16{0xf1c8, 0x0800}, "rsb r8, r8, #0"},
+	{[]uint16{0xea5f, 0x08c9}, "movs.w r8, r9, lsl #3"},
+	{[]uint16{0xea5f, 0x00d8}, "movs.w r0, r8, lsr #3"},
+	{[]uint16{0x4647}, "mov r7, r8"},
+	{[]uint16{0x4648}, "mov r0, r9"},
+	{[]uint16{0xea7f, 0x0800}, "mvns.w r8, r0"},
+	{[]uint16{0xea18, 0x0707}, "ands.w r7, r8, r7"},
+	{[]uint16{0xea58, 0x0000}, "orrs.w r0, r8, r0"},
+	{[]uint16{0xea30, 0x0808}, "bics.w r8, r0, r8"},
+	{[]uint16{0xea98, 0x01c1}, "eors.w r1, r8, r1, lsl #3"},
+	{[]uint16{0xea18, 0x0f09}, "tst.w r8, r9"},
+	{[]uint16{0xeb58, 0x0809}, "adcs.w r8, r8, r9"},
+	{[]uint16{0xf8d8, 0x7004}, "ldr.w r7, [r8, #4]"},
+	{[]uint16{0xf899, 0x8001}, "ldrb.w r8, [r9, #1]"},
+	{[]uint16{0xf849, 0x8b04}, "str.w r8, [r9], #4"},
+	{[]uint16{0xf849, 0x0d04}, "str.w r0, [r9, #-4]!"},
+	{[]uint16{0xf850, 0x9b04}, "ldr.w r9, [r0], #4"},
+	{[]uint16{0xf859, 0x0028}, "ldr.w r0, [r9, r8, lsl #2]"},
+	{[]uint16{0xf829, 0x800a}, "strh.w r8, [r9, sl]"},
+	{[]uint16{0xfba9, 0x780a}, "umull r7, r8, r9, sl"},
+	{[]uint16{0xfbc9, 0x0801}, "smlal r0, r8, r9, r1"},
+	{[]uint16{0xfb08, 0x7709}, "mla r7, r8, r9, r7"},
+	{[]uint16{0xfb08, 0xf707}, "mul.w r7, r8, r7"},
+	{[]uint16{0xfbb8, 0xf7f7}, "udiv r7, r8, r7"},
+	{[]uint16{0xfb98, 0xf0f9}, "sdiv r0, r8, r9"},
+	{[]uint16{0xfab8, 0xf888}, "clz r8, r8"},
+	{[]uint16{0xfa5f, 0xf889}, "uxtb.w r8, r9"},
+	{[]uint16{0xfa0f, 0xf088}, "sxth.w r0, r8"},
+	{[]uint16{0xf349, 0x1807}, "sbfx r8, r9, #4, #8"},
+	{[]uint16{0xf6ca, 0x38cd}, "movt r8, #43981"},
+	{[]uint16{0xe8b8, 0x0281}, "ldmia.w r8!, {r0, r7, r9}"},
+	{[]uint16{0xe929, 0x0181}, "stmdb r9!, {r0, r7, r8}"},
+	{[]uint16{0xe898, 0x0206}, "ldmia.w r8, {r1, r2, r9}"},
 }
 
 // TestARMJITEdgeValues runs each instruction of armJITEdgeInsts in a loop
-// (the instruction, adds r7, #1, a branch back) with r1-r3 set from the
+// (the instruction, adds r7, #1, a branch back) with r1-r3 and r8-r10 set from the
 // edge values (0, -1, MinInt32, shift amounts, unaligned and
 // page-crossing addresses, addresses off RAM and on devices, the code
 // page), varied flags, with and without unaligned-access trapping,
@@ -144,6 +186,7 @@ func TestARMJITEdgeValues(t *testing.T) {
 			}
 			i := k*values + v
 			regs[1], regs[2], regs[3] = armJITEdge[i%n], armJITEdge[(i*7+3)%n], armJITEdge[(i*5+1)%n]
+			regs[8], regs[9], regs[10] = regs[2], regs[1], regs[3]
 			armJITCompare(t, code, regs, uint8(i), i%3 == 0)
 		}
 		m := armRandomMachine(t, code, [13]uint32{}, false)

@@ -1,6 +1,9 @@
 package vm
 
-import . "github.com/rewind-debugger/rewind/vm/amd64"
+import (
+	. "github.com/rewind-debugger/rewind/vm/amd64"
+	"github.com/rewind-debugger/rewind/vm/thumb"
+)
 
 // Flags of compiled Thumb code: N, Z, C and V are one byte each in the
 // context (0 or 1), set straight from the host flags with SETcc after the
@@ -11,24 +14,96 @@ import . "github.com/rewind-debugger/rewind/vm/amd64"
 // Context slots of the flags.
 var ajFlag = [4]Mem{M(ajCtx, ajF), M(ajCtx, ajF+1), M(ajCtx, ajF+2), M(ajCtx, ajF+3)}
 
-// setNZ stores N and Z from the host's SF and ZF.
+// setNZ stores N and Z from the host's SF and ZF, those of them a later
+// reader needs (g.need).
 func (g *armJitGen) setNZ() {
-	g.a.SetccM(CS, ajFlag[0])
-	g.a.SetccM(CE, ajFlag[1])
+	if g.need&8 != 0 {
+		g.a.SetccM(CS, ajFlag[0])
+	}
+	if g.need&4 != 0 {
+		g.a.SetccM(CE, ajFlag[1])
+	}
+}
+
+// setC stores C as host condition c, if needed.
+func (g *armJitGen) setC(c Cond) {
+	if g.need&2 != 0 {
+		g.a.SetccM(c, ajFlag[2])
+	}
 }
 
 // setNZCVsub stores the four flags after a host SUB or CMP.
 func (g *armJitGen) setNZCVsub() {
 	g.setNZ()
-	g.a.SetccM(CAE, ajFlag[2])
-	g.a.SetccM(CO, ajFlag[3])
+	g.setC(CAE)
+	if g.need&1 != 0 {
+		g.a.SetccM(CO, ajFlag[3])
+	}
 }
 
 // setNZCVadd stores the four flags after a host ADD or ADC.
 func (g *armJitGen) setNZCVadd() {
 	g.setNZ()
-	g.a.SetccM(CB, ajFlag[2])
-	g.a.SetccM(CO, ajFlag[3])
+	g.setC(CB)
+	if g.need&1 != 0 {
+		g.a.SetccM(CO, ajFlag[3])
+	}
+}
+
+// ajFlagUse is which flags (NZCV, bits 3-0) operation op writes and
+// reads, and whether it may leave the block before it runs (an exit to
+// the interpreter, which then needs every flag in the context).
+func ajFlagUse(op *armOp) (writes, reads uint8, exits bool) {
+	switch op.X {
+	case xMOVSi, xMOVSr, xMVNSr, xANDSr, xORRSr, xEORSr, xBICSr, xTSTr, xMULS:
+		return 12, 0, false
+	case xLSLS, xLSRS, xASRS:
+		return 14, 0, false
+	case xADDSi, xADDSr, xSUBSi, xSUBSr, xCMPi, xCMPr, xRSBSi, xCMPiB, xCMPrB, xSUBSiB:
+		return 15, 0, false
+	case xBcc:
+		return 0, 15, false
+	case xDP:
+		switch op.Op {
+		case thumb.OpADC, thumb.OpSBC:
+			reads = 2
+		}
+		if op.Flags&thumb.FS == 0 {
+			return 0, reads, false
+		}
+		switch op.Op {
+		case thumb.OpADD, thumb.OpCMN, thumb.OpSUB, thumb.OpCMP, thumb.OpRSB, thumb.OpADC, thumb.OpSBC:
+			return 15, reads, false
+		}
+		if op.ShT == thumb.ShImm && op.Flags&thumb.FImmC != 0 || op.ShT != thumb.ShImm && op.ShN != 0 {
+			return 14, reads, false
+		}
+		return 12, reads, false
+	case xUDIV, xSDIV, xBX, xBLX, xLDRi, xLDRBi, xSTRi, xSTRBi, xLDRr, xLDRBr, xSTRr, xSTRBr,
+		xLDRiw, xLDRBiw, xSTRiw, xSTRBiw, xLD, xST, xLDM, xLDMpc, xSTMDB:
+		return 0, 0, true
+	}
+	return 0, 0, false
+}
+
+// ajNeeds computes, for each operation of b, which of the flags it writes
+// a later reader needs: one in the block, or anything after the block or
+// at an exit (every flag is then in the context).
+func ajNeeds(b *armBlock, need []uint8) []uint8 {
+	need = need[:0]
+	for range b.ops {
+		need = append(need, 0)
+	}
+	live := uint8(15)
+	for i := len(b.ops) - 1; i >= 0; i-- {
+		w, r, exits := ajFlagUse(&b.ops[i])
+		need[i] = w & live
+		live = live&^w | r
+		if exits {
+			live = 15
+		}
+	}
+	return need
 }
 
 // carryIn sets the host CF to the guest's C (sub false) or to NOT C, the

@@ -28,6 +28,8 @@ type armJitGen struct {
 	top    Label  // the chain entry (budget check)
 	exits  []ajExit
 	cold   []func() // out-of-line paths, emitted after the block
+	needs  []uint8  // flags each operation must store (ajNeeds)
+	need   uint8    // those of the operation lowered
 	out    Label    // common tail: store the registers kept, return
 	opExit Label    // common tail of operation exits
 	brExit Label    // common tail of branch exits
@@ -74,7 +76,9 @@ func (m *Machine) armJitGen(ap *armPage, apBase uint32, b *armBlock) ([]byte, in
 	nofit := g.exit(armJitNoFit, b.ops[0].pc, 0)
 	a.ALURI64(SUB, ajLeftR, int32(b.n))
 	a.Jcc(CB, nofit)
+	g.needs = ajNeeds(b, nil)
 	for i := range b.ops {
+		g.need = g.needs[i]
 		if !g.op(i) {
 			return nil, 0, false
 		}

@@ -13,79 +13,77 @@ func (g *armJitGen) op(i int) bool {
 	case xMOVi:
 		g.setI(in.Rd, in.Imm)
 	case xMOVr:
-		g.load(RAX, in.Rm)
-		g.store(in.Rd, RAX)
+		h := g.dest(in.Rd)
+		g.load(h, in.Rm)
+		g.done(in.Rd, h)
 	case xMOVSi:
 		g.setI(in.Rd, in.Imm)
-		a.MovMI8(ajFlag[0], uint8(in.Imm>>31))
-		a.MovMI8(ajFlag[1], b2u8(in.Imm == 0))
-	case xMOVSr, xMVNSr:
-		g.load(RAX, in.Rm)
-		if in.X == xMVNSr {
-			a.NotR32(RAX)
+		if g.need&8 != 0 {
+			a.MovMI8(ajFlag[0], uint8(in.Imm>>31))
 		}
-		g.store(in.Rd, RAX)
-		a.TestRR32(RAX, RAX)
-		g.setNZ()
+		if g.need&4 != 0 {
+			a.MovMI8(ajFlag[1], b2u8(in.Imm == 0))
+		}
+	case xMOVSr, xMVNSr:
+		h := g.dest(in.Rd)
+		g.load(h, in.Rm)
+		if in.X == xMVNSr {
+			a.NotR32(h)
+		}
+		g.done(in.Rd, h)
+		if g.need != 0 {
+			a.TestRR32(h, h)
+			g.setNZ()
+		}
 	case xLSL, xLSR, xASR, xLSLS, xLSRS, xASRS:
-		g.load(RAX, in.Rm)
-		a.ShiftRI32([...]Shift{SHL, SHR, SAR}[(in.X-xLSL)%3], RAX, in.ShN)
-		g.store(in.Rd, RAX)
+		h := g.dest(in.Rd)
+		g.load(h, in.Rm)
+		a.ShiftRI32([...]Shift{SHL, SHR, SAR}[(in.X-xLSL)%3], h, in.ShN)
+		g.done(in.Rd, h)
 		if in.X >= xLSLS {
 			g.setNZ()
-			a.SetccM(CB, ajFlag[2])
+			g.setC(CB)
 		}
 	case xADDi, xSUBi, xADDSi, xSUBSi, xCMPi:
-		op := ajArith(in.X)
-		g.load(RAX, in.Rn)
-		a.ALURI32(op, RAX, int32(in.Imm))
-		g.arithTail(in, op)
+		g.binopI(ajArith(in.X), in.Rd, in.Rn, in.Imm)
+		g.arithFlags(in)
 	case xADDr, xSUBr, xADDSr, xSUBSr, xCMPr:
-		op := ajArith(in.X)
-		g.load(RAX, in.Rn)
-		g.aluR(op, RAX, in.Rm)
-		g.arithTail(in, op)
+		g.binopR(ajArith(in.X), in.Rd, in.Rn, in.Rm)
+		g.arithFlags(in)
 	case xRSBSi:
 		a.MovRI32(RAX, in.Imm)
 		g.aluR(SUB, RAX, in.Rn)
 		g.store(in.Rd, RAX)
 		g.setNZCVsub()
 	case xANDr, xORRr, xEORr, xANDSr, xORRSr, xEORSr:
-		op := ajLogic(in.X)
-		g.load(RAX, in.Rn)
-		g.aluR(op, RAX, in.Rm)
-		g.store(in.Rd, RAX)
+		g.binopR(ajLogic(in.X), in.Rd, in.Rn, in.Rm)
 		if in.X >= xANDSr {
 			g.setNZ()
 		}
 	case xBICr, xBICSr:
-		g.load(RAX, in.Rm)
-		a.NotR32(RAX)
-		g.aluR(AND, RAX, in.Rn)
-		g.store(in.Rd, RAX)
+		g.load(RCX, in.Rm)
+		a.NotR32(RCX)
+		g.binopH(AND, in.Rd, in.Rn, RCX)
 		if in.X == xBICSr {
 			g.setNZ()
 		}
 	case xTSTr:
 		g.load(RAX, in.Rn)
-		g.load(RCX, in.Rm)
-		a.TestRR32(RAX, RCX)
+		g.aluR(AND, RAX, in.Rm)
 		g.setNZ()
 	case xADDsh, xSUBsh, xRSBsh, xANDsh, xORRsh, xEORsh, xBICsh:
 		g.load(RCX, in.Rm)
 		a.ShiftRI32([...]Shift{SHL, SHR, SAR}[in.ShT%3], RCX, in.ShN)
-		g.load(RAX, in.Rn)
 		switch in.X {
 		case xRSBsh:
-			a.ALURR32(SUB, RCX, RAX)
-			a.MovRR32(RAX, RCX)
+			g.aluR(SUB, RCX, in.Rn)
+			g.store(in.Rd, RCX)
 		case xBICsh:
 			a.NotR32(RCX)
-			a.ALURR32(AND, RAX, RCX)
+			g.binopH(AND, in.Rd, in.Rn, RCX)
 		default:
-			a.ALURR32(ajShifted(in.X), RAX, RCX)
+			g.binopH(ajShifted(in.X), in.Rd, in.Rn, RCX)
 		}
-		g.store(in.Rd, RAX)
 	case xDP:
 		g.dp(in)
 	case xSBFX, xUBFX:
@@ -119,7 +117,7 @@ func (g *armJitGen) op(i int) bool {
 			a.MovRR32(RAX, RCX)
 		}
 		g.store(in.Rd, RAX)
-		if in.X == xMULS {
+		if in.X == xMULS && g.need != 0 {
 			a.TestRR32(RAX, RAX)
 			g.setNZ()
 		}
@@ -196,16 +194,12 @@ func ajShifted(x uint8) ALU {
 	return XOR
 }
 
-// arithTail stores the result in EAX of an add or subtract (not of a
-// compare) and, for the S forms, the flags.
-func (g *armJitGen) arithTail(in *armOp, op ALU) {
-	if op != CMP {
-		g.store(in.Rd, RAX)
-	}
-	switch {
-	case in.X == xADDSi || in.X == xADDSr:
+// arithFlags stores the flags of an add, subtract or compare form with S.
+func (g *armJitGen) arithFlags(in *armOp) {
+	switch in.X {
+	case xADDSi, xADDSr:
 		g.setNZCVadd()
-	case op == CMP || in.X == xSUBSi || in.X == xSUBSr:
+	case xSUBSi, xSUBSr, xCMPi, xCMPr:
 		g.setNZCVsub()
 	}
 }
@@ -311,13 +305,14 @@ func (g *armJitGen) logic(op thumb.Op, s bool, carry int, in *armOp) {
 	default: // EOR, TEQ
 		a.ALURR32(XOR, RAX, RCX)
 	}
-	if s {
+	if s && g.need != 0 {
 		a.TestRR32(RAX, RAX)
 		g.setNZ()
-		switch carry {
-		case 1:
+		switch {
+		case g.need&2 == 0:
+		case carry == 1:
 			a.MovMR8(ajFlag[2], RDX)
-		case 2:
+		case carry == 2:
 			a.MovMI8(ajFlag[2], in.Flags>>3&1)
 		}
 	}

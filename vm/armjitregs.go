@@ -116,3 +116,77 @@ func (g *armJitGen) addI(r uint8, v int32) {
 	}
 	g.a.ALUMI32(ADD, gr(r), v)
 }
+
+// dest returns the host register to compute guest register rd's new
+// value in: rd's own when it has one and none of the operands read after
+// the first (which is moved in first) is rd, else EAX. done ends it.
+func (g *armJitGen) dest(rd uint8, later ...uint8) Reg {
+	h, ok := ajMapped(rd)
+	if !ok {
+		return RAX
+	}
+	for _, r := range later {
+		if r&15 == rd&15 {
+			return RAX
+		}
+	}
+	return h
+}
+
+// done stores a value computed in h (from dest) to guest register rd.
+func (g *armJitGen) done(rd uint8, h Reg) {
+	if h == RAX {
+		g.store(rd, RAX)
+	}
+}
+
+// binopI is rd = rn op imm (op CMP: the flags only); the host flags are
+// op's.
+func (g *armJitGen) binopI(op ALU, rd, rn uint8, imm uint32) {
+	h := g.first(op, rd, rn)
+	g.a.ALURI32(op, h, int32(imm))
+	if op != CMP {
+		g.done(rd, h)
+	}
+}
+
+// binopR is rd = rn op rm.
+func (g *armJitGen) binopR(op ALU, rd, rn, rm uint8) {
+	if rd&15 == rm&15 && rd&15 != rn&15 && (op == ADD || op == AND || op == OR || op == XOR) {
+		rn, rm = rm, rn // commutative: rd = rd op rn
+	}
+	var h Reg
+	if op == CMP {
+		h = g.first(op, rd, rn)
+	} else {
+		h = g.dest(rd, rm)
+		g.load(h, rn)
+	}
+	g.aluR(op, h, rm)
+	if op != CMP {
+		g.done(rd, h)
+	}
+}
+
+// binopH is rd = rn op h2 (h2 a scratch register but EAX).
+func (g *armJitGen) binopH(op ALU, rd, rn uint8, h2 Reg) {
+	h := g.dest(rd)
+	g.load(h, rn)
+	g.a.ALURR32(op, h, h2)
+	g.done(rd, h)
+}
+
+// first loads rn where op rd, rn, ... computes: rd's host register, or
+// for a compare rn's own (read only), else EAX.
+func (g *armJitGen) first(op ALU, rd, rn uint8) Reg {
+	if op == CMP {
+		if h, ok := ajMapped(rn); ok {
+			return h
+		}
+		g.load(RAX, rn)
+		return RAX
+	}
+	h := g.dest(rd)
+	g.load(h, rn)
+	return h
+}
