@@ -55,11 +55,27 @@ func (m *Machine) armBlockAt(ap *armPage, apBase, o uint32) *armBlock {
 	if b := ap.blk[o>>1]; b != nil {
 		return b
 	}
+	if m.jitCode() != nil {
+		return m.armJitBuild(ap, apBase, o)
+	}
 	b := m.armBuildBlock(ap, apBase, o)
-	m.armJitCompile(ap, apBase, b)
 	ap.blk[o>>1] = b
 	ap.nblk++
 	return b
+}
+
+// coverBlock marks the slots of b's instructions (cover).
+func (ap *armPage) coverBlock(b *armBlock, apBase uint32) {
+	for k := range b.ops {
+		op := &b.ops[k]
+		switch op.X {
+		case xFall:
+		case xCMPiB, xCMPrB, xSUBSiB:
+			ap.cover(op.pc-apBase, op.nt-op.pc)
+		default:
+			ap.cover(op.pc-apBase, uint32(op.Size))
+		}
+	}
 }
 
 // armSlot returns the decoded slot at page offset o, decoding it as the
@@ -160,7 +176,7 @@ func (ap *armPage) dropBlocks() {
 		ap.blk[k] = nil
 	}
 	ap.cov = [slotsPerPage / 64]uint64{}
-	ap.nblk = 0
+	ap.nblk, ap.jmapOK = 0, false
 }
 
 // cover marks the slots of the n-byte instruction at page offset off as

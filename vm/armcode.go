@@ -1,15 +1,20 @@
 package vm
 
-import "github.com/rewind-debugger/rewind/vm/thumb"
+import (
+	"github.com/rewind-debugger/rewind/vm/amd64"
+	"github.com/rewind-debugger/rewind/vm/thumb"
+)
 
 // armPage holds the predecoded Thumb instructions of one RAM page, one
 // slot per halfword.
 type armPage struct {
-	s     [slotsPerPage]thumb.Inst
-	lines lineMarks                 // activity: lines executed (armBlocks per block, armExec per instruction)
-	blk   [slotsPerPage]*armBlock   // blocks by start slot (armblock.go)
-	nblk  int                       // blocks built since the last drop
-	cov   [slotsPerPage / 64]uint64 // slots some block was built from (bit s: slot s)
+	s      [slotsPerPage]thumb.Inst
+	lines  lineMarks                 // activity: lines executed (armBlocks per block, armExec per instruction)
+	blk    [slotsPerPage]*armBlock   // blocks by start slot (armblock.go)
+	nblk   int                       // blocks built since the last drop
+	cov    [slotsPerPage / 64]uint64 // slots some block was built from (bit s: slot s)
+	jmap   [16]amd64.Reg             // compiled blocks: host register of each guest register (armjitregs.go)
+	jmapOK bool                      // jmap is chosen
 }
 
 // invalidate forgets the decoded instructions overlapping bytes [o, o+n)

@@ -118,23 +118,80 @@ func (m *Machine) armJitLink(c *armChain, from, to uint32, taken bool) {
 	}
 }
 
-// armJitCompile compiles b, built at page offset o of ap (address apBase),
-// when the machine compiles blocks; b keeps no entry otherwise (its
-// interpreter runs it).
-func (m *Machine) armJitCompile(ap *armPage, apBase uint32, b *armBlock) {
+// armJitCompile compiles b, built on ap (address apBase), when the
+// machine compiles blocks; b keeps no entry otherwise (its interpreter
+// runs it). flushed reports that the code memory was full and emptied,
+// dropping every block (b is compiled again after that).
+func (m *Machine) armJitCompile(ap *armPage, apBase uint32, b *armBlock) (flushed bool) {
 	if b == armNoBlock || m.jitCode() == nil {
-		return
+		return false
 	}
 	for try := 0; try < 2; try++ {
+		if !ap.jmapOK {
+			ap.armJitMap()
+		}
 		fn, goOff, ok := m.armJitGen(ap, apBase, b)
 		if !ok {
-			return
+			return flushed
 		}
 		if e, ok := m.jitPlace(fn); ok {
 			b.gentry, b.entry = e, e+uintptr(goOff)
-			return
+			return flushed
 		}
-		// The code memory was full and is now empty (every block was
-		// dropped; b is not in its page yet): compile b once more.
+		flushed = true
 	}
+	return flushed
+}
+
+// armJitBuild builds the block at page offset o of ap (address apBase)
+// and the blocks its branches reach on the page, as far as they go, then
+// compiles them, the ones branched to first so that the code of a block
+// jumps straight to theirs. It returns the block at o.
+func (m *Machine) armJitBuild(ap *armPage, apBase, o uint32) *armBlock {
+	built := m.armJitReach(ap, apBase, o, nil)
+	b := built[len(built)-1]
+	if !ap.jmapOK {
+		ap.armJitMap()
+	}
+	for _, nb := range built {
+		if nb != armNoBlock && m.armJitCompile(ap, apBase, nb) {
+			break // the code memory was emptied, and the page's blocks with it
+		}
+	}
+	if b.entry == 0 {
+		m.armJitCompile(ap, apBase, b)
+	}
+	if ap.blk[o>>1] != b {
+		ap.blk[o>>1] = b
+		ap.nblk++
+		ap.coverBlock(b, apBase)
+	}
+	return b
+}
+
+// armJitReach builds the block at page offset o, unless built, after the
+// blocks its terminator branches to on the page (and the return point of
+// a BL), and appends each block it builds to built.
+func (m *Machine) armJitReach(ap *armPage, apBase, o uint32, built []*armBlock) []*armBlock {
+	b := m.armBuildBlock(ap, apBase, o)
+	ap.blk[o>>1] = b
+	ap.nblk++
+	if b != armNoBlock {
+		t := &b.ops[len(b.ops)-1]
+		var to [2]uint32
+		switch t.X {
+		case xB:
+			to = [2]uint32{t.t, t.t}
+		case xBL, xBcc, xCBZ, xCBNZ, xCMPiB, xCMPrB, xSUBSiB:
+			to = [2]uint32{t.t, t.nt}
+		case xFall:
+			to = [2]uint32{t.nt, t.nt}
+		}
+		for _, pc := range to {
+			if no := pc - apBase; pc != 0 && no < pageSize && ap.blk[no>>1] == nil {
+				built = m.armJitReach(ap, apBase, no, built)
+			}
+		}
+	}
+	return append(built, b)
 }

@@ -8,12 +8,10 @@ import (
 
 // Host registers of compiled Thumb code. RDI holds the context for the
 // whole call, and more values live in registers from the Go entry to the
-// return: the steps left, the memory's fast page table and six guest
-// registers (armjitregs.go). RAX, RCX and RDX are scratch within one
-// operation.
+// return: the memory's fast page table and seven guest registers
+// (armjitregs.go). RAX, RCX and RDX are scratch within one operation.
 const (
 	ajCtx   = RDI
-	ajLeftR = R13
 	ajFastR = R11
 )
 
@@ -29,6 +27,7 @@ type armJitGen struct {
 	exits  []ajExit
 	cold   []func() // out-of-line paths, emitted after the block
 	needs  []uint8  // flags each operation must store (ajNeeds)
+	host   [16]Reg  // the page's guest-to-host register map (armjitregs.go)
 	need   uint8    // those of the operation lowered
 	out    Label    // common tail: store the registers kept, return
 	opExit Label    // common tail of operation exits
@@ -65,16 +64,15 @@ func (m *Machine) armJitGen(ap *armPage, apBase uint32, b *armBlock) ([]byte, in
 	a := &m.jit.asm
 	a.Reset()
 	g := armJitGen{a: a, b: b, ap: ap, apBase: apBase, mbase: m.mem.base,
-		mlimit: uint64(len(m.mem.fast)) << pageShift}
+		mlimit: uint64(len(m.mem.fast)) << pageShift, host: ap.jmap}
 	g.top, g.out, g.opExit, g.brExit = a.NewLabel(), a.NewLabel(), a.NewLabel(), a.NewLabel()
 	// Go entry: the values kept in registers.
-	a.MovRM64(ajLeftR, M(ajCtx, ajLeft))
 	a.MovRM64(ajFastR, M(ajCtx, ajFast))
 	g.loadRegs()
 	goOff := a.Len()
 	a.Bind(g.top)
 	nofit := g.exit(armJitNoFit, b.ops[0].pc, 0)
-	a.ALURI64(SUB, ajLeftR, int32(b.n))
+	a.ALUMI64(SUB, M(ajCtx, ajLeft), int32(b.n))
 	a.Jcc(CB, nofit)
 	g.needs = ajNeeds(b, nil)
 	for i := range b.ops {
@@ -116,13 +114,13 @@ func (g *armJitGen) stubs() {
 		a.Bind(e.l)
 		switch e.kind {
 		case armJitNoFit:
-			a.ALURI64(ADD, ajLeftR, int32(g.b.n))
+			a.ALUMI64(ADD, M(ajCtx, ajLeft), int32(g.b.n))
 			a.MovMI32(M(ajCtx, ajPC), e.pc)
 			a.MovMI32(M(ajCtx, ajKind), armJitNoFit)
 			a.Jmp(g.out)
 		case armJitOp:
 			if e.back != 0 {
-				a.ALURI64(ADD, ajLeftR, int32(e.back))
+				a.ALUMI64(ADD, M(ajCtx, ajLeft), int32(e.back))
 			}
 			a.MovMI32(M(ajCtx, ajPC), e.pc)
 			a.Jmp(g.opExit)
@@ -141,7 +139,6 @@ func (g *armJitGen) stubs() {
 	a.Bind(g.brExit)
 	a.MovMI32(M(ajCtx, ajStart), start)
 	a.Bind(g.out)
-	a.MovMR64(M(ajCtx, ajLeft), ajLeftR)
 	g.saveRegs()
 	a.Ret()
 }
@@ -165,6 +162,14 @@ func (g *armJitGen) branch(pc uint32, taken bool) {
 	if taken && pc == g.b.ops[0].pc {
 		a.Jmp(g.top) // a loop on itself
 		return
+	}
+	if o := pc - g.apBase; o < pageSize {
+		if nb := g.ap.blk[o>>1]; nb != nil && nb.entry != 0 {
+			// Compiled already: its code is dropped with this block's.
+			a.MovRI64(RCX, uint64(nb.entry))
+			a.JmpR(RCX)
+			return
+		}
 	}
 	kind, field := uint32(armJitNt), &g.b.ntE
 	if taken {

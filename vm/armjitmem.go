@@ -97,7 +97,7 @@ func (g *armJitGen) markWritten(disp int32) {
 // loadSized loads the operand of load op at [RCX+RDX] into guest
 // register r.
 func (g *armJitGen) loadSized(r uint8, op thumb.Op) {
-	h, ok := ajMapped(r)
+	h, ok := g.mapped(r)
 	if !ok {
 		h = RCX
 	}
@@ -121,7 +121,7 @@ func (g *armJitGen) loadSized(r uint8, op thumb.Op) {
 // storeSized stores the low size bytes of guest register r at [RCX+RDX]
 // (EAX is scratch).
 func (g *armJitGen) storeSized(size uint32, r uint8) {
-	h, ok := ajMapped(r)
+	h, ok := g.mapped(r)
 	if !ok {
 		g.load(RAX, r)
 		h = RAX
@@ -222,8 +222,9 @@ func (g *armJitGen) single(i int, in *armOp, op thumb.Op, wb int64) {
 		g.store(in.Rn, RAX)
 	}
 	if store {
-		g.markWritten(0)
 		g.storeSized(size, in.Rd)
+		a.ShiftRI32(SHR, RDX, LineShift) // activity: the line stored to
+		a.MovMI8(MX(RCX, RDX, 1, pgWl), 1)
 		return
 	}
 	g.loadSized(in.Rd, op)
@@ -248,7 +249,7 @@ func (g *armJitGen) multiple(i int, in *armOp) {
 		g.markWritten(int32(4*cnt - 1))
 		for l := list; l != 0; l &= l - 1 {
 			r := uint8(bits.TrailingZeros32(l))
-			h, ok := ajMapped(r)
+			h, ok := g.mapped(r)
 			if !ok {
 				g.load(RAX, r)
 				h = RAX
@@ -270,7 +271,7 @@ func (g *armJitGen) multiple(i int, in *armOp) {
 	}
 	for l := list; l != 0; l &= l - 1 {
 		r := uint8(bits.TrailingZeros32(l))
-		if h, ok := ajMapped(r); ok {
+		if h, ok := g.mapped(r); ok {
 			a.MovRM32(h, at(k))
 		} else {
 			a.MovRM32(RAX, at(k))

@@ -88,22 +88,31 @@ func (g *armJitGen) op(i int) bool {
 		g.dp(in)
 	case xSBFX, xUBFX:
 		w := uint32(in.ShN)
-		g.load(RAX, in.Rn)
-		a.ShiftRI32(SHL, RAX, uint8(32-in.Imm-w))
-		a.ShiftRI32([2]Shift{SAR, SHR}[in.X-xSBFX], RAX, uint8(32-w))
-		g.store(in.Rd, RAX)
+		h := g.dest(in.Rd)
+		g.load(h, in.Rn)
+		if sh := uint8(32 - in.Imm - w); sh != 0 {
+			a.ShiftRI32(SHL, h, sh)
+		}
+		if sh := uint8(32 - w); sh != 0 {
+			a.ShiftRI32([2]Shift{SAR, SHR}[in.X-xSBFX], h, sh)
+		}
+		g.done(in.Rd, h)
 	case xUXTB:
-		g.extend(RAX, in.Rm, 8, false)
-		g.store(in.Rd, RAX)
+		h := g.dest(in.Rd)
+		g.extend(h, in.Rm, 8, false)
+		g.done(in.Rd, h)
 	case xUXTH:
-		g.extend(RAX, in.Rm, 16, false)
-		g.store(in.Rd, RAX)
+		h := g.dest(in.Rd)
+		g.extend(h, in.Rm, 16, false)
+		g.done(in.Rd, h)
 	case xSXTB:
-		g.extend(RAX, in.Rm, 8, true)
-		g.store(in.Rd, RAX)
+		h := g.dest(in.Rd)
+		g.extend(h, in.Rm, 8, true)
+		g.done(in.Rd, h)
 	case xSXTH:
-		g.extend(RAX, in.Rm, 16, true)
-		g.store(in.Rd, RAX)
+		h := g.dest(in.Rd)
+		g.extend(h, in.Rm, 16, true)
+		g.done(in.Rd, h)
 	case xMUL, xMULS, xMLA, xMLS:
 		g.load(RAX, in.Rn)
 		g.load(RCX, in.Rm)
@@ -352,15 +361,13 @@ func (g *armJitGen) term(i int, in *armOp) bool {
 		if in.Cond >= 14 {
 			return false
 		}
-		g.load(RAX, in.Rn)
 		switch in.X {
 		case xCMPiB:
-			a.ALURI32(CMP, RAX, int32(in.Imm))
+			g.binopI(CMP, 0, in.Rn, in.Imm)
 		case xCMPrB:
-			g.aluR(CMP, RAX, in.Rm)
+			g.binopR(CMP, 0, in.Rn, in.Rm)
 		default:
-			a.ALURI32(SUB, RAX, int32(in.Imm))
-			g.store(in.Rd, RAX)
+			g.binopI(SUB, in.Rd, in.Rn, in.Imm)
 		}
 		g.setNZCVsub()
 		taken := a.NewLabel()

@@ -1,29 +1,80 @@
 package vm
 
-import . "github.com/rewind-debugger/rewind/vm/amd64"
+import (
+	"math/bits"
 
-// Guest registers in host registers: r0-r5, the registers Thumb code
-// uses most (arguments, results, the low registers of 16-bit
-// encodings), live in six host registers from the Go entry of compiled
-// code to its return (loaded from and stored to the context there); the
-// others stay in the context. Operations take their operands through
-// these helpers, so that either place works.
+	. "github.com/rewind-debugger/rewind/vm/amd64"
+)
 
-// ajHost is the host register of guest register r, or ajNone.
-var ajHost = [16]Reg{RBX, RSI, R8, R9, R10, R12, ajNone, ajNone, ajNone, ajNone, ajNone, ajNone, ajNone, ajNone, ajNone, ajNone}
+// Guest registers in host registers: the seven guest registers the
+// blocks of a page use most live in seven host registers from the Go
+// entry of compiled code to its return (loaded from and stored to the
+// context there); the others stay in the context. A call runs the blocks
+// of one page only, so each page has its own map, chosen when its first
+// block is compiled and kept until its blocks are dropped. Operations
+// take their operands through these helpers, so that either place works.
+
+// ajPool is the host registers guest registers may live in.
+var ajPool = [...]Reg{RBX, RSI, R8, R9, R10, R12, R13}
 
 // ajNone marks a guest register kept in the context.
 const ajNone Reg = 0xff
 
-// ajMapped reports the host register of guest register r, if it has one.
-func ajMapped(r uint8) (Reg, bool) {
-	h := ajHost[r&15]
+// armJitMap chooses the page's register map from the registers its
+// blocks name, those of loops (a block branching back) first.
+func (ap *armPage) armJitMap() {
+	var use [16]int
+	for _, b := range ap.blk {
+		if b == nil || b == armNoBlock {
+			continue
+		}
+		w := 1
+		if t := &b.ops[len(b.ops)-1]; t.t != 0 && t.t <= b.ops[0].pc && t.X != xBL {
+			w = 10 // a loop, most likely
+		}
+		for k := range b.ops {
+			op := &b.ops[k]
+			use[op.Rd&15] += w
+			use[op.Rn&15] += w
+			use[op.Rm&15] += w
+			switch op.X {
+			case xLDM, xLDMpc, xSTMDB:
+				for l := op.Imm & 0x7fff; l != 0; l &= l - 1 {
+					use[bits.TrailingZeros32(l)] += w
+				}
+			case xMLA, xMLS, xUMULL, xSMULL, xUMLAL, xSMLAL:
+				use[op.Ra&15] += w
+			}
+		}
+	}
+	use[15] = -1
+	for r := range ap.jmap {
+		ap.jmap[r] = ajNone
+	}
+	for _, h := range ajPool {
+		best := 0
+		for r := range use {
+			if use[r] > use[best] || use[best] < 0 {
+				best = r
+			}
+		}
+		if use[best] < 0 {
+			break
+		}
+		ap.jmap[best], use[best] = h, -1
+	}
+	ap.jmapOK = true
+}
+
+// mapped reports the host register of guest register r, if it has one.
+func (g *armJitGen) mapped(r uint8) (Reg, bool) {
+	h := g.host[r&15]
 	return h, h != ajNone
 }
 
 // load sets host register h to guest register r.
 func (g *armJitGen) load(h Reg, r uint8) {
-	if hr, ok := ajMapped(r); ok {
+	if hr, ok := g.mapped(r); ok {
 		if hr != h {
 			g.a.MovRR32(h, hr)
 		}
@@ -34,7 +85,7 @@ func (g *armJitGen) load(h Reg, r uint8) {
 
 // store sets guest register r to host register h.
 func (g *armJitGen) store(r uint8, h Reg) {
-	if hr, ok := ajMapped(r); ok {
+	if hr, ok := g.mapped(r); ok {
 		if hr != h {
 			g.a.MovRR32(hr, h)
 		}
@@ -45,7 +96,7 @@ func (g *armJitGen) store(r uint8, h Reg) {
 
 // setI sets guest register r to v.
 func (g *armJitGen) setI(r uint8, v uint32) {
-	if hr, ok := ajMapped(r); ok {
+	if hr, ok := g.mapped(r); ok {
 		g.a.MovRI32(hr, v)
 		return
 	}
@@ -54,7 +105,7 @@ func (g *armJitGen) setI(r uint8, v uint32) {
 
 // aluR is op h, guest register r.
 func (g *armJitGen) aluR(op ALU, h Reg, r uint8) {
-	if hr, ok := ajMapped(r); ok {
+	if hr, ok := g.mapped(r); ok {
 		g.a.ALURR32(op, h, hr)
 		return
 	}
@@ -65,7 +116,7 @@ func (g *armJitGen) aluR(op ALU, h Reg, r uint8) {
 // or 16 bits.
 func (g *armJitGen) extend(h Reg, r uint8, bits int, signed bool) {
 	a := g.a
-	if hr, ok := ajMapped(r); ok {
+	if hr, ok := g.mapped(r); ok {
 		switch {
 		case bits == 8 && signed:
 			a.MovsxRR8(h, hr)
@@ -93,7 +144,7 @@ func (g *armJitGen) extend(h Reg, r uint8, bits int, signed bool) {
 // loadRegs and saveRegs move the mapped guest registers between the
 // context and their host registers.
 func (g *armJitGen) loadRegs() {
-	for r, h := range ajHost {
+	for r, h := range g.host {
 		if h != ajNone {
 			g.a.MovRM32(h, gr(uint8(r)))
 		}
@@ -101,7 +152,7 @@ func (g *armJitGen) loadRegs() {
 }
 
 func (g *armJitGen) saveRegs() {
-	for r, h := range ajHost {
+	for r, h := range g.host {
 		if h != ajNone {
 			g.a.MovMR32(gr(uint8(r)), h)
 		}
@@ -110,7 +161,7 @@ func (g *armJitGen) saveRegs() {
 
 // addI adds v to guest register r (flags are not kept).
 func (g *armJitGen) addI(r uint8, v int32) {
-	if hr, ok := ajMapped(r); ok {
+	if hr, ok := g.mapped(r); ok {
 		g.a.ALURI32(ADD, hr, v)
 		return
 	}
@@ -121,7 +172,7 @@ func (g *armJitGen) addI(r uint8, v int32) {
 // value in: rd's own when it has one and none of the operands read after
 // the first (which is moved in first) is rd, else EAX. done ends it.
 func (g *armJitGen) dest(rd uint8, later ...uint8) Reg {
-	h, ok := ajMapped(rd)
+	h, ok := g.mapped(rd)
 	if !ok {
 		return RAX
 	}
@@ -180,7 +231,7 @@ func (g *armJitGen) binopH(op ALU, rd, rn uint8, h2 Reg) {
 // for a compare rn's own (read only), else EAX.
 func (g *armJitGen) first(op ALU, rd, rn uint8) Reg {
 	if op == CMP {
-		if h, ok := ajMapped(rn); ok {
+		if h, ok := g.mapped(rn); ok {
 			return h
 		}
 		g.load(RAX, rn)
