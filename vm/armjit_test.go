@@ -195,3 +195,40 @@ func TestARMJITDebugStops(t *testing.T) {
 		})
 	}
 }
+
+// TestARMJITFlush empties the code memory under running firmware, both
+// directly (as the RISC-V compiler's full memory would) and by filling it
+// so that compiling a block of a batch empties it, and checks that the
+// machine still matches the interpreter: no block runs freed code, and
+// the blocks built through the flush are compiled again.
+func TestARMJITFlush(t *testing.T) {
+	if !amd64.Supported {
+		t.Skip("no compiled blocks on this host")
+	}
+	for _, elf := range []string{"rtos/rtos-cm4f.elf", "arm/isa/isa-m4f.elf", "arm/bench/bench.elf"} {
+		t.Run(elf, func(t *testing.T) {
+			ms := armJITPair(t, filepath.Join("..", "testdata", elf), "")
+			rng := rand.New(rand.NewPCG(11, uint64(len(elf))))
+			at := uint64(0)
+			for k := range 60 {
+				at += 1 + uint64(rng.IntN(20_000))
+				if jitRunBoth(t, ms, at).Reason == StopExit {
+					break
+				}
+				m := ms[0]
+				switch k % 3 {
+				case 0:
+					m.jitFlush()
+				case 1:
+					code := m.jitCode()
+					if room := code.Cap() - code.Used() - 600 - rng.IntN(2000); room > 0 {
+						code.Place(make([]byte, room))
+					}
+				}
+			}
+			if armJITCompiled(ms[0]) == 0 {
+				t.Error("no block compiled after the flushes")
+			}
+		})
+	}
+}
