@@ -61,6 +61,9 @@ const (
 // chain entry in it (the Go entry is at 0) and ok false when some
 // operation of b has no lowering.
 func (m *Machine) armJitGen(ap *armPage, apBase uint32, b *armBlock) ([]byte, int, bool) {
+	if m.mem.base&pageMask != 0 {
+		return nil, 0, false // access assumes a page-aligned base
+	}
 	a := &m.jit.asm
 	a.Reset()
 	g := armJitGen{a: a, b: b, ap: ap, apBase: apBase, mbase: m.mem.base,

@@ -21,12 +21,12 @@ const (
 )
 
 // access emits the checks of an access of span bytes at the address in
-// EAX (kept) through the store view (wr) or the load view, leaving the
-// page in RCX and the offset in it in EDX, and jumping to exit when the
-// interpreter must take the operation.
+// EDX through the store view (wr) or the load view, leaving the page in
+// RCX and the offset in it in EDX, and jumping to exit when the
+// interpreter must take the operation. The memory's base is page
+// aligned, so the offset from it is aligned as the address is.
 func (g *armJitGen) access(exit Label, span uint32, wr bool, align int) {
 	a := g.a
-	a.MovRR32(RDX, RAX)
 	if g.mbase != 0 {
 		a.ALURI32(SUB, RDX, int32(g.mbase))
 	}
@@ -41,14 +41,14 @@ func (g *armJitGen) access(exit Label, span uint32, wr bool, align int) {
 	}
 	switch {
 	case align == ajAligned:
-		a.TestRI32(RAX, 3)
+		a.TestRI32(RDX, 3)
 		a.Jcc(CNE, exit)
 		if span > 4 {
 			g.within(exit, span)
 		}
 	case align == ajUnal && span > 1:
 		cold, back := a.NewLabel(), a.NewLabel()
-		a.TestRI32(RAX, span-1)
+		a.TestRI32(RDX, span-1)
 		a.Jcc(CNE, cold)
 		a.Bind(back)
 		g.cold = append(g.cold, func() {
@@ -136,66 +136,73 @@ func (g *armJitGen) storeSized(size uint32, r uint8) {
 	}
 }
 
+// addr sets EDX to guest register rn plus imm.
+func (g *armJitGen) addr(rn uint8, imm int32) {
+	if h, ok := g.mapped(rn); ok {
+		g.a.Lea32(RDX, M(h, imm))
+		return
+	}
+	g.load(RDX, rn)
+	if imm != 0 {
+		g.a.ALURI32(ADD, RDX, imm)
+	}
+}
+
+// addrIndexed sets EDX to guest register rn plus (rm << sh), or minus it
+// when sub.
+func (g *armJitGen) addrIndexed(rn, rm, sh uint8, sub bool) {
+	a := g.a
+	hn, okn := g.mapped(rn)
+	hm, okm := g.mapped(rm)
+	if okn && okm && sh <= 3 && !sub {
+		a.Lea32(RDX, MX(hn, hm, 1<<sh, 0))
+		return
+	}
+	g.load(RCX, rm)
+	if sh != 0 {
+		a.ShiftRI32(SHL, RCX, sh)
+	}
+	g.load(RDX, rn)
+	a.ALURR32([2]ALU{ADD, SUB}[b2u8(sub)], RDX, RCX)
+}
+
 // mem lowers the loads and stores; false for any other operation.
 func (g *armJitGen) mem(i int, in *armOp) bool {
-	a := g.a
 	switch in.X {
 	case xLDRi, xLDRBi, xSTRi, xSTRBi, xLDRr, xLDRBr, xSTRr, xSTRBr:
-		g.load(RAX, in.Rn)
-		if in.X >= xLDRr {
-			g.load(RCX, in.Rm)
-			if in.ShN != 0 {
-				a.ShiftRI32(SHL, RCX, in.ShN)
-			}
-			a.ALURR32(ADD, RAX, RCX)
-		} else if in.Imm != 0 {
-			a.ALURI32(ADD, RAX, int32(in.Imm))
-		}
 		op := in.Op
-		if in.X < xLDRr {
+		if in.X >= xLDRr {
+			g.addrIndexed(in.Rn, in.Rm, in.ShN, false)
+		} else {
+			g.addr(in.Rn, int32(in.Imm))
 			op = [...]thumb.Op{thumb.OpLDR, thumb.OpLDRB, thumb.OpSTR, thumb.OpSTRB}[in.X-xLDRi]
 		}
-		g.single(i, in, op, -1)
+		g.single(i, in, op, false, 0)
 	case xLDRiw, xLDRBiw, xSTRiw, xSTRBiw, xLD, xST:
-		// The address in EAX; wb is what to add to it for the address
-		// written back (a post-indexed offset; writeback forms have an
-		// immediate offset).
-		if in.Rn == 15 {
-			a.MovRI32(RAX, (in.pc+4)&^3)
-		} else {
-			g.load(RAX, in.Rn)
-		}
-		off := in.Imm
+		off := int32(in.Imm)
 		if in.Flags&thumb.FAdd == 0 {
 			off = -off
 		}
-		wb := int64(-1)
-		if in.Flags&thumb.FWback != 0 {
-			wb = 0
-		}
+		wb := in.Flags&thumb.FWback != 0
 		switch {
+		case in.Rn == 15:
+			g.a.MovRI32(RDX, (in.pc+4)&^3+uint32(off))
 		case in.ShT != thumb.ShImm:
-			g.load(RCX, in.Rm)
-			if in.ShN != 0 {
-				a.ShiftRI32(SHL, RCX, in.ShN)
-			}
-			a.ALURR32([2]ALU{SUB, ADD}[b2u8(in.Flags&thumb.FAdd != 0)], RAX, RCX)
-			if in.Flags&thumb.FIndex == 0 || wb >= 0 {
+			if in.Flags&thumb.FIndex == 0 || wb {
 				return false // no such encoding has a fast form
 			}
+			g.addrIndexed(in.Rn, in.Rm, in.ShN, in.Flags&thumb.FAdd == 0)
 		case in.Flags&thumb.FIndex != 0:
-			if off != 0 {
-				a.ALURI32(ADD, RAX, int32(off))
-			}
-		case wb >= 0:
-			wb = int64(off)
+			g.addr(in.Rn, off)
+		default:
+			g.addr(in.Rn, 0)
 		}
 		op := in.Op
 		switch in.X {
 		case xLDRiw, xLDRBiw, xSTRiw, xSTRBiw:
 			op = [...]thumb.Op{thumb.OpLDR, thumb.OpLDRB, thumb.OpSTR, thumb.OpSTRB}[in.X-xLDRiw]
 		}
-		g.single(i, in, op, wb)
+		g.single(i, in, op, wb, off)
 	case xLDM, xLDMpc, xSTMDB:
 		g.multiple(i, in)
 	default:
@@ -205,8 +212,8 @@ func (g *armJitGen) mem(i int, in *armOp) bool {
 }
 
 // single ends a single load or store of operation op at the address in
-// EAX. wb >= 0 writes EAX+wb back to Rn (Rn != Rd for those forms).
-func (g *armJitGen) single(i int, in *armOp, op thumb.Op, wb int64) {
+// EDX; with wb, Rn gets off added (Rn != Rd for those forms).
+func (g *armJitGen) single(i int, in *armOp, op thumb.Op, wb bool, off int32) {
 	a := g.a
 	size := lsSize(op)
 	store := op == thumb.OpSTR || op == thumb.OpSTRH || op == thumb.OpSTRB
@@ -215,19 +222,16 @@ func (g *armJitGen) single(i int, in *armOp, op thumb.Op, wb int64) {
 		align = ajAny
 	}
 	g.access(g.opExitAt(i), size, store, align)
-	if wb >= 0 {
-		if wb != 0 {
-			a.ALURI32(ADD, RAX, int32(wb))
-		}
-		g.store(in.Rn, RAX)
-	}
 	if store {
 		g.storeSized(size, in.Rd)
 		a.ShiftRI32(SHR, RDX, LineShift) // activity: the line stored to
 		a.MovMI8(MX(RCX, RDX, 1, pgWl), 1)
-		return
+	} else {
+		g.loadSized(in.Rd, op)
 	}
-	g.loadSized(in.Rd, op)
+	if wb {
+		g.addI(in.Rn, off)
+	}
 }
 
 // multiple lowers LDM (with or without PC) and STMDB.
@@ -235,9 +239,10 @@ func (g *armJitGen) multiple(i int, in *armOp) {
 	a := g.a
 	cnt := uint32(bits.OnesCount32(in.Imm))
 	exit := g.opExitAt(i)
-	g.load(RAX, in.Rn)
 	if in.X == xSTMDB {
-		a.ALURI32(SUB, RAX, int32(4*cnt))
+		g.addr(in.Rn, -int32(4*cnt))
+	} else {
+		g.addr(in.Rn, 0)
 	}
 	g.access(exit, 4*cnt, in.X == xSTMDB, ajAligned)
 	wb := in.Flags&thumb.FWback != 0
