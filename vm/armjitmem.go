@@ -39,25 +39,16 @@ func (g *armJitGen) access(exit Label, span uint32, wr bool, align int) {
 		}
 		a.Jcc(CAE, exit)
 	}
+	var cold, back Label
 	switch {
 	case align == ajAligned:
 		a.TestRI32(RDX, 3)
 		a.Jcc(CNE, exit)
-		if span > 4 {
-			g.within(exit, span)
-		}
 	case align == ajUnal && span > 1:
-		cold, back := a.NewLabel(), a.NewLabel()
+		cold, back = a.NewLabel(), a.NewLabel()
 		a.TestRI32(RDX, span-1)
 		a.Jcc(CNE, cold)
 		a.Bind(back)
-		g.cold = append(g.cold, func() {
-			a.Bind(cold)
-			a.ALUMI32(CMP, M(ajCtx, ajTrp), 0)
-			a.Jcc(CNE, exit)
-			g.within(exit, span)
-			a.Jmp(back)
-		})
 	}
 	a.MovRR32(RCX, RDX)
 	a.ShiftRI32(SHR, RCX, pageShift)
@@ -70,16 +61,24 @@ func (g *armJitGen) access(exit Label, span uint32, wr bool, align int) {
 	a.TestRR64(RCX, RCX)
 	a.Jcc(CE, exit)
 	a.ALURI32(AND, RDX, pageMask)
-}
-
-// within jumps to exit unless span bytes from offset EDX stay in its page
-// (RCX is free: the page is not looked up yet).
-func (g *armJitGen) within(exit Label, span uint32) {
-	a := g.a
-	a.MovRR32(RCX, RDX)
-	a.ALURI32(AND, RCX, pageMask)
-	a.ALURI32(CMP, RCX, int32(pageSize-span))
-	a.Jcc(CA, exit)
+	switch {
+	case align == ajAligned && span > 4:
+		a.ALURI32(CMP, RDX, int32(pageSize-span)) // within the page
+		a.Jcc(CA, exit)
+	case align == ajUnal && span > 1:
+		g.cold = append(g.cold, func() {
+			// Unaligned: the interpreter's unless UNALIGN_TRP is clear and
+			// the access stays in its page.
+			a.Bind(cold)
+			a.ALUMI32(CMP, M(ajCtx, ajTrp), 0)
+			a.Jcc(CNE, exit)
+			a.MovRR32(RCX, RDX)
+			a.ALURI32(AND, RCX, pageMask)
+			a.ALURI32(CMP, RCX, int32(pageSize-span))
+			a.Jcc(CA, exit)
+			a.Jmp(back)
+		})
+	}
 }
 
 // at is the byte at page offset EDX (plus disp) of the page in RCX.

@@ -13,6 +13,10 @@ func (g *armJitGen) op(i int) bool {
 	case xMOVi:
 		g.setI(in.Rd, in.Imm)
 	case xMOVr:
+		if hm, ok := g.mapped(in.Rm); ok {
+			g.store(in.Rd, hm)
+			break
+		}
 		h := g.dest(in.Rd)
 		g.load(h, in.Rm)
 		g.done(in.Rd, h)
@@ -72,6 +76,22 @@ func (g *armJitGen) op(i int) bool {
 		g.aluR(AND, RAX, in.Rm)
 		g.setNZ()
 	case xADDsh, xSUBsh, xRSBsh, xANDsh, xORRsh, xEORsh, xBICsh:
+		if in.X == xADDsh && in.ShT == thumb.ShLSL && in.ShN <= 3 {
+			hn, ok := g.mapped(in.Rn)
+			if !ok {
+				hn = RAX
+				g.load(RAX, in.Rn)
+			}
+			hm, ok := g.mapped(in.Rm)
+			if !ok {
+				hm = RCX
+				g.load(RCX, in.Rm)
+			}
+			h := g.dest(in.Rd)
+			a.Lea32(h, MX(hn, hm, 1<<in.ShN, 0))
+			g.done(in.Rd, h)
+			break
+		}
 		g.load(RCX, in.Rm)
 		a.ShiftRI32([...]Shift{SHL, SHR, SAR}[in.ShT%3], RCX, in.ShN)
 		switch in.X {

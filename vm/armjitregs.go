@@ -194,6 +194,10 @@ func (g *armJitGen) done(rd uint8, h Reg) {
 // binopI is rd = rn op imm (op CMP: the flags only); the host flags are
 // op's.
 func (g *armJitGen) binopI(op ALU, rd, rn uint8, imm uint32) {
+	if _, ok := g.mapped(rn); !ok && (op == CMP || rd&15 == rn&15) {
+		g.a.ALUMI32(op, gr(rn), int32(imm)) // in the context, read-modify-write
+		return
+	}
 	h := g.first(op, rd, rn)
 	g.a.ALURI32(op, h, int32(imm))
 	if op != CMP {
@@ -205,6 +209,11 @@ func (g *armJitGen) binopI(op ALU, rd, rn uint8, imm uint32) {
 func (g *armJitGen) binopR(op ALU, rd, rn, rm uint8) {
 	if rd&15 == rm&15 && rd&15 != rn&15 && (op == ADD || op == AND || op == OR || op == XOR) {
 		rn, rm = rm, rn // commutative: rd = rd op rn
+	}
+	_, okn := g.mapped(rn)
+	if hm, okm := g.mapped(rm); !okn && okm && (op == CMP || rd&15 == rn&15) {
+		g.a.ALUMR32(op, gr(rn), hm) // in the context, read-modify-write
+		return
 	}
 	var h Reg
 	if op == CMP {
