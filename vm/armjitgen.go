@@ -28,6 +28,7 @@ type armJitGen struct {
 	cold   []func() // out-of-line paths, emitted after the block
 	needs  []uint8  // flags each operation must store (ajNeeds)
 	host   [16]Reg  // the page's guest-to-host register map (armjitregs.go)
+	at     uintptr  // where the code will be placed (0: unknown)
 	need   uint8    // those of the operation lowered
 	out    Label    // common tail: store the registers kept, return
 	opExit Label    // common tail of operation exits
@@ -68,6 +69,9 @@ func (m *Machine) armJitGen(ap *armPage, apBase uint32, b *armBlock) ([]byte, in
 	a.Reset()
 	g := armJitGen{a: a, b: b, ap: ap, apBase: apBase, mbase: m.mem.base,
 		mlimit: uint64(len(m.mem.fast)) << pageShift, host: ap.jmap}
+	if code := m.jitCode(); code != nil {
+		g.at = code.Next()
+	}
 	g.top, g.out, g.opExit, g.brExit = a.NewLabel(), a.NewLabel(), a.NewLabel(), a.NewLabel()
 	// Go entry: the values kept in registers.
 	a.MovRM64(ajFastR, M(ajCtx, ajFast))
@@ -169,8 +173,12 @@ func (g *armJitGen) branch(pc uint32, taken bool) {
 	if o := pc - g.apBase; o < pageSize {
 		if nb := g.ap.blk[o>>1]; nb != nil && nb.entry != 0 {
 			// Compiled already: its code is dropped with this block's.
-			a.MovRI64(RCX, uint64(nb.entry))
-			a.JmpR(RCX)
+			if g.at != 0 {
+				a.JmpAbs(nb.entry, g.at)
+			} else {
+				a.MovRI64(RCX, uint64(nb.entry))
+				a.JmpR(RCX)
+			}
 			return
 		}
 	}
