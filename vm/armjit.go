@@ -70,8 +70,8 @@ func (x *armJitCtx) flags() uint8 {
 // armJitRun runs compiled block b (b.gentry != 0), which fits in c.left,
 // and the compiled blocks it chains to, with the registers and flags in
 // x. It returns the pc where the run stopped and whether armBlocks must
-// stop there too (the interpreter runs the operation at pc, or its block
-// does not fit); otherwise pc is where the blocks continue.
+// stop there too (the interpreter runs the operation at pc); otherwise pc
+// is where the blocks continue.
 func (m *Machine) armJitRun(x *armJitCtx, c *armChain, b *armBlock) (uint32, bool) {
 	run := min(c.left, armJitCap)
 	x.left, x.lines = run, 0
@@ -86,7 +86,8 @@ func (m *Machine) armJitRun(x *armJitCtx, c *armChain, b *armBlock) (uint32, boo
 		}
 		return pc, true
 	case armJitNoFit:
-		return pc, true
+		// armBlocks checks the block again against all the steps left
+		// (the call had at most armJitCap).
 	case armJitTk, armJitNt:
 		m.armJitLink(c, x.start, pc, x.kind == armJitTk)
 	}
