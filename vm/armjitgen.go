@@ -29,6 +29,9 @@ type armJitGen struct {
 	needs  []uint8  // flags each operation must store (ajNeeds)
 	host   [16]Reg  // the page's guest-to-host register map (armjitregs.go)
 	at     uintptr  // where the code will be placed (0: unknown)
+	nofit  Label    // the exit when the block does not fit
+	body2  Label    // a loop on itself: the second copy of its code
+	pass   int      // which copy is lowered
 	need   uint8    // those of the operation lowered
 	out    Label    // common tail: store the registers kept, return
 	opExit Label    // common tail of operation exits
@@ -78,14 +81,27 @@ func (m *Machine) armJitGen(ap *armPage, apBase uint32, b *armBlock) ([]byte, in
 	g.loadRegs()
 	goOff := a.Len()
 	a.Bind(g.top)
-	nofit := g.exit(armJitNoFit, b.ops[0].pc, 0)
+	g.nofit = g.exit(armJitNoFit, b.ops[0].pc, 0)
 	a.ALUMI64(SUB, M(ajCtx, ajLeft), int32(b.n))
-	a.Jcc(CB, nofit)
+	a.Jcc(CB, g.nofit)
 	g.needs = ajNeeds(b, nil)
-	for i := range b.ops {
-		g.need = g.needs[i]
-		if !g.op(i) {
-			return nil, 0, false
+	g.body2 = a.NewLabel()
+	passes := 1
+	if t := &b.ops[len(b.ops)-1]; t.t == b.ops[0].pc && t.X != xFall {
+		// A loop on itself runs a second copy of its code once the first
+		// went round: its lines are marked then, so the copy's back edge is
+		// the budget check alone.
+		passes = 2
+	}
+	for g.pass = 1; g.pass <= passes; g.pass++ {
+		if g.pass == 2 {
+			a.Bind(g.body2)
+		}
+		for i := range b.ops {
+			g.need = g.needs[i]
+			if !g.op(i) {
+				return nil, 0, false
+			}
 		}
 	}
 	g.stubs()
@@ -165,9 +181,19 @@ func (g *armJitGen) markLines() {
 // linked it, else back to Go.
 func (g *armJitGen) branch(pc uint32, taken bool) {
 	a := g.a
-	g.markLines()
-	if taken && pc == g.b.ops[0].pc {
-		a.Jmp(g.top) // a loop on itself
+	if g.pass == 1 || !taken || pc != g.b.ops[0].pc {
+		g.markLines()
+	}
+	if taken && pc == g.b.ops[0].pc { // a loop on itself
+		if g.pass == 1 {
+			a.ALUMI64(SUB, M(ajCtx, ajLeft), int32(g.b.n))
+			a.Jcc(CB, g.nofit)
+			a.Jmp(g.body2)
+		} else {
+			a.ALUMI64(SUB, M(ajCtx, ajLeft), int32(g.b.n))
+			a.Jcc(CAE, g.body2)
+			a.Jmp(g.nofit)
+		}
 		return
 	}
 	if o := pc - g.apBase; o < pageSize {
