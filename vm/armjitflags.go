@@ -1,7 +1,7 @@
 package vm
 
 import (
-	. "github.com/rewind-debugger/rewind/vm/amd64"
+	x86 "github.com/rewind-debugger/rewind/vm/amd64"
 	"github.com/rewind-debugger/rewind/vm/thumb"
 )
 
@@ -12,21 +12,21 @@ import (
 // its branch jumps on the host flags directly.
 
 // Context slots of the flags.
-var ajFlag = [4]Mem{M(ajCtx, ajF), M(ajCtx, ajF+1), M(ajCtx, ajF+2), M(ajCtx, ajF+3)}
+var ajFlag = [4]x86.Mem{x86.M(ajCtx, ajF), x86.M(ajCtx, ajF+1), x86.M(ajCtx, ajF+2), x86.M(ajCtx, ajF+3)}
 
 // setNZ stores N and Z from the host's SF and ZF, those of them a later
 // reader needs (g.need).
 func (g *armJitGen) setNZ() {
 	if g.need&8 != 0 {
-		g.a.SetccM(CS, ajFlag[0])
+		g.a.SetccM(x86.CS, ajFlag[0])
 	}
 	if g.need&4 != 0 {
-		g.a.SetccM(CE, ajFlag[1])
+		g.a.SetccM(x86.CE, ajFlag[1])
 	}
 }
 
 // setC stores C as host condition c, if needed.
-func (g *armJitGen) setC(c Cond) {
+func (g *armJitGen) setC(c x86.Cond) {
 	if g.need&2 != 0 {
 		g.a.SetccM(c, ajFlag[2])
 	}
@@ -35,18 +35,18 @@ func (g *armJitGen) setC(c Cond) {
 // setNZCVsub stores the four flags after a host SUB or CMP.
 func (g *armJitGen) setNZCVsub() {
 	g.setNZ()
-	g.setC(CAE)
+	g.setC(x86.CAE)
 	if g.need&1 != 0 {
-		g.a.SetccM(CO, ajFlag[3])
+		g.a.SetccM(x86.CO, ajFlag[3])
 	}
 }
 
 // setNZCVadd stores the four flags after a host ADD or ADC.
 func (g *armJitGen) setNZCVadd() {
 	g.setNZ()
-	g.setC(CB)
+	g.setC(x86.CB)
 	if g.need&1 != 0 {
-		g.a.SetccM(CO, ajFlag[3])
+		g.a.SetccM(x86.CO, ajFlag[3])
 	}
 }
 
@@ -109,7 +109,7 @@ func ajNeeds(b *armBlock, need []uint8) []uint8 {
 // carryIn sets the host CF to the guest's C (sub false) or to NOT C, the
 // borrow SBB takes (sub true).
 func (g *armJitGen) carryIn(sub bool) {
-	g.a.ALUMI8(CMP, ajFlag[2], 1) // CF = C < 1 = NOT C
+	g.a.ALUMI8(x86.CMP, ajFlag[2], 1) // CF = C < 1 = NOT C
 	if !sub {
 		g.a.Cmc()
 	}
@@ -117,35 +117,35 @@ func (g *armJitGen) carryIn(sub bool) {
 
 // ajHostCond is the host condition that holds after a host CMP x, y
 // exactly when ARM condition cond holds after CMP x, y.
-var ajHostCond = [14]Cond{CE, CNE, CAE, CB, CS, CNS, CO, CNO, CA, CBE, CGE, CL, CG, CLE}
+var ajHostCond = [14]x86.Cond{x86.CE, x86.CNE, x86.CAE, x86.CB, x86.CS, x86.CNS, x86.CO, x86.CNO, x86.CA, x86.CBE, x86.CGE, x86.CL, x86.CG, x86.CLE}
 
 // condJump jumps to l when ARM condition cond (0-14) holds for the
 // stored flags.
-func (g *armJitGen) condJump(cond uint8, l Label) {
+func (g *armJitGen) condJump(cond uint8, l x86.Label) {
 	a := g.a
 	flag := [...]int{1, 1, 2, 2, 0, 0, 3, 3}
 	switch {
 	case cond >= 14:
 		a.Jmp(l)
 	case cond < 8: // one flag: set (even) or clear (odd)
-		a.ALUMI8(CMP, ajFlag[flag[cond]], 0)
-		a.Jcc(CNE^Cond(cond&1), l)
+		a.ALUMI8(x86.CMP, ajFlag[flag[cond]], 0)
+		a.Jcc(x86.CNE^x86.Cond(cond&1), l)
 	case cond < 10: // HI: C > Z; LS: C <= Z
-		a.MovzxRM8(RAX, ajFlag[2])
-		a.MovzxRM8(RCX, ajFlag[1])
-		a.ALURR32(CMP, RAX, RCX)
-		a.Jcc(CA^Cond(cond&1), l)
+		a.MovzxRM8(x86.RAX, ajFlag[2])
+		a.MovzxRM8(x86.RCX, ajFlag[1])
+		a.ALURR32(x86.CMP, x86.RAX, x86.RCX)
+		a.Jcc(x86.CA^x86.Cond(cond&1), l)
 	case cond < 12: // GE: N == V; LT: N != V
-		a.MovzxRM8(RAX, ajFlag[0])
-		a.MovzxRM8(RCX, ajFlag[3])
-		a.ALURR32(CMP, RAX, RCX)
-		a.Jcc(CE^Cond(cond&1), l)
+		a.MovzxRM8(x86.RAX, ajFlag[0])
+		a.MovzxRM8(x86.RCX, ajFlag[3])
+		a.ALURR32(x86.CMP, x86.RAX, x86.RCX)
+		a.Jcc(x86.CE^x86.Cond(cond&1), l)
 	default: // GT: Z == 0 and N == V; LE: Z == 1 or N != V
-		a.MovzxRM8(RAX, ajFlag[0])
-		a.MovzxRM8(RCX, ajFlag[3])
-		a.ALURR32(XOR, RAX, RCX)
-		a.MovzxRM8(RCX, ajFlag[1])
-		a.ALURR32(OR, RAX, RCX)
-		a.Jcc(CE^Cond(cond&1), l)
+		a.MovzxRM8(x86.RAX, ajFlag[0])
+		a.MovzxRM8(x86.RCX, ajFlag[3])
+		a.ALURR32(x86.XOR, x86.RAX, x86.RCX)
+		a.MovzxRM8(x86.RCX, ajFlag[1])
+		a.ALURR32(x86.OR, x86.RAX, x86.RCX)
+		a.Jcc(x86.CE^x86.Cond(cond&1), l)
 	}
 }

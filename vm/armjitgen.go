@@ -3,7 +3,7 @@ package vm
 import (
 	"unsafe"
 
-	. "github.com/rewind-debugger/rewind/vm/amd64"
+	x86 "github.com/rewind-debugger/rewind/vm/amd64"
 )
 
 // Host registers of compiled Thumb code. RDI holds the context for the
@@ -11,43 +11,43 @@ import (
 // return: the memory's fast page table and seven guest registers
 // (armjitregs.go). RAX, RCX and RDX are scratch within one operation.
 const (
-	ajCtx   = RDI
-	ajFastR = R11
+	ajCtx   = x86.RDI
+	ajFastR = x86.R11
 )
 
 // armJitGen lowers one block to host code.
 type armJitGen struct {
-	a      *Asm
+	a      *x86.Asm
 	b      *armBlock
 	ap     *armPage
 	apBase uint32
-	mbase  uint32 // the memory's base address
-	mlimit uint64 // the page-table span: len(fast) << pageShift
-	top    Label  // the chain entry (budget check)
+	mbase  uint32    // the memory's base address
+	mlimit uint64    // the page-table span: len(fast) << pageShift
+	top    x86.Label // the chain entry (budget check)
 	exits  []ajExit
-	cold   []func() // out-of-line paths, emitted after the block
-	needs  []uint8  // flags each operation must store (ajNeeds)
-	host   [16]Reg  // the page's guest-to-host register map (armjitregs.go)
-	at     uintptr  // where the code will be placed (0: unknown)
-	nofit  Label    // the exit when the block does not fit
-	body2  Label    // a loop on itself: the second copy of its code
-	pass   int      // which copy is lowered
-	need   uint8    // those of the operation lowered
-	out    Label    // common tail: store the registers kept, return
-	opExit Label    // common tail of operation exits
-	brExit Label    // common tail of branch exits
+	cold   []func()    // out-of-line paths, emitted after the block
+	needs  []uint8     // flags each operation must store (ajNeeds)
+	host   [16]x86.Reg // the page's guest-to-host register map (armjitregs.go)
+	at     uintptr     // where the code will be placed (0: unknown)
+	nofit  x86.Label   // the exit when the block does not fit
+	body2  x86.Label   // a loop on itself: the second copy of its code
+	pass   int         // which copy is lowered
+	need   uint8       // those of the operation lowered
+	out    x86.Label   // common tail: store the registers kept, return
+	opExit x86.Label   // common tail of operation exits
+	brExit x86.Label   // common tail of branch exits
 }
 
 // ajExit is an exit stub to emit after the block's code.
 type ajExit struct {
-	l    Label
+	l    x86.Label
 	kind uint32
 	pc   uint32
 	back uint32 // steps to give back (operation exits)
 }
 
 // gr is guest register r's slot in the context.
-func gr(r uint8) Mem { return M(ajCtx, ajR+4*int32(r&15)) }
+func gr(r uint8) x86.Mem { return x86.M(ajCtx, ajR+4*int32(r&15)) }
 
 // Offsets of the Go structures compiled code reads.
 const (
@@ -77,13 +77,13 @@ func (m *Machine) armJitGen(ap *armPage, apBase uint32, b *armBlock) ([]byte, in
 	}
 	g.top, g.out, g.opExit, g.brExit = a.NewLabel(), a.NewLabel(), a.NewLabel(), a.NewLabel()
 	// Go entry: the values kept in registers.
-	a.MovRM64(ajFastR, M(ajCtx, ajFast))
+	a.MovRM64(ajFastR, x86.M(ajCtx, ajFast))
 	g.loadRegs()
 	goOff := a.Len()
 	a.Bind(g.top)
 	g.nofit = g.exit(armJitNoFit, b.ops[0].pc, 0)
-	a.ALUMI64(SUB, M(ajCtx, ajLeft), int32(b.n))
-	a.Jcc(CB, g.nofit)
+	a.ALUMI64(x86.SUB, x86.M(ajCtx, ajLeft), int32(b.n))
+	a.Jcc(x86.CB, g.nofit)
 	g.needs = ajNeeds(b, nil)
 	g.body2 = a.NewLabel()
 	passes := 1
@@ -113,7 +113,7 @@ func (m *Machine) armJitGen(ap *armPage, apBase uint32, b *armBlock) ([]byte, in
 }
 
 // exit returns the label of a new exit stub.
-func (g *armJitGen) exit(kind, pc, back uint32) Label {
+func (g *armJitGen) exit(kind, pc, back uint32) x86.Label {
 	l := g.a.NewLabel()
 	g.exits = append(g.exits, ajExit{l: l, kind: kind, pc: pc, back: back})
 	return l
@@ -121,7 +121,7 @@ func (g *armJitGen) exit(kind, pc, back uint32) Label {
 
 // opExit returns the label of an exit before operation i: nothing of it
 // done, its steps and the later ones given back.
-func (g *armJitGen) opExitAt(i int) Label {
+func (g *armJitGen) opExitAt(i int) x86.Label {
 	op := &g.b.ops[i]
 	return g.exit(armJitOp, op.pc, uint32(g.b.n)-uint32(op.k))
 }
@@ -137,30 +137,30 @@ func (g *armJitGen) stubs() {
 		a.Bind(e.l)
 		switch e.kind {
 		case armJitNoFit:
-			a.ALUMI64(ADD, M(ajCtx, ajLeft), int32(g.b.n))
-			a.MovMI32(M(ajCtx, ajPC), e.pc)
-			a.MovMI32(M(ajCtx, ajKind), armJitNoFit)
+			a.ALUMI64(x86.ADD, x86.M(ajCtx, ajLeft), int32(g.b.n))
+			a.MovMI32(x86.M(ajCtx, ajPC), e.pc)
+			a.MovMI32(x86.M(ajCtx, ajKind), armJitNoFit)
 			a.Jmp(g.out)
 		case armJitOp:
 			if e.back != 0 {
-				a.ALUMI64(ADD, M(ajCtx, ajLeft), int32(e.back))
+				a.ALUMI64(x86.ADD, x86.M(ajCtx, ajLeft), int32(e.back))
 			}
-			a.MovMI32(M(ajCtx, ajPC), e.pc)
+			a.MovMI32(x86.M(ajCtx, ajPC), e.pc)
 			a.Jmp(g.opExit)
 		case armJitDyn:
-			a.MovMR32(M(ajCtx, ajPC), RAX)
-			a.MovMI32(M(ajCtx, ajKind), armJitDyn)
+			a.MovMR32(x86.M(ajCtx, ajPC), x86.RAX)
+			a.MovMI32(x86.M(ajCtx, ajKind), armJitDyn)
 			a.Jmp(g.brExit)
 		default:
-			a.MovMI32(M(ajCtx, ajPC), e.pc)
-			a.MovMI32(M(ajCtx, ajKind), e.kind)
+			a.MovMI32(x86.M(ajCtx, ajPC), e.pc)
+			a.MovMI32(x86.M(ajCtx, ajKind), e.kind)
 			a.Jmp(g.brExit)
 		}
 	}
 	a.Bind(g.opExit)
-	a.MovMI32(M(ajCtx, ajKind), armJitOp)
+	a.MovMI32(x86.M(ajCtx, ajKind), armJitOp)
 	a.Bind(g.brExit)
-	a.MovMI32(M(ajCtx, ajStart), start)
+	a.MovMI32(x86.M(ajCtx, ajStart), start)
 	a.Bind(g.out)
 	g.saveRegs()
 	a.Ret()
@@ -169,10 +169,10 @@ func (g *armJitGen) stubs() {
 // markLines adds the block's lines to the activity in the context.
 func (g *armJitGen) markLines() {
 	if l := g.b.lines; l <= 0x7fffffff {
-		g.a.ALUMI64(OR, M(ajCtx, ajLines), int32(l))
+		g.a.ALUMI64(x86.OR, x86.M(ajCtx, ajLines), int32(l))
 	} else {
-		g.a.MovRI64(RCX, l)
-		g.a.ALUMR64(OR, M(ajCtx, ajLines), RCX)
+		g.a.MovRI64(x86.RCX, l)
+		g.a.ALUMR64(x86.OR, x86.M(ajCtx, ajLines), x86.RCX)
 	}
 }
 
@@ -186,12 +186,12 @@ func (g *armJitGen) branch(pc uint32, taken bool) {
 	}
 	if taken && pc == g.b.ops[0].pc { // a loop on itself
 		if g.pass == 1 {
-			a.ALUMI64(SUB, M(ajCtx, ajLeft), int32(g.b.n))
-			a.Jcc(CB, g.nofit)
+			a.ALUMI64(x86.SUB, x86.M(ajCtx, ajLeft), int32(g.b.n))
+			a.Jcc(x86.CB, g.nofit)
 			a.Jmp(g.body2)
 		} else {
-			a.ALUMI64(SUB, M(ajCtx, ajLeft), int32(g.b.n))
-			a.Jcc(CAE, g.body2)
+			a.ALUMI64(x86.SUB, x86.M(ajCtx, ajLeft), int32(g.b.n))
+			a.Jcc(x86.CAE, g.body2)
 			a.Jmp(g.nofit)
 		}
 		return
@@ -202,8 +202,8 @@ func (g *armJitGen) branch(pc uint32, taken bool) {
 			if g.at != 0 {
 				a.JmpAbs(nb.entry, g.at)
 			} else {
-				a.MovRI64(RCX, uint64(nb.entry))
-				a.JmpR(RCX)
+				a.MovRI64(x86.RCX, uint64(nb.entry))
+				a.JmpR(x86.RCX)
 			}
 			return
 		}
@@ -212,11 +212,11 @@ func (g *armJitGen) branch(pc uint32, taken bool) {
 	if taken {
 		kind, field = armJitTk, &g.b.tkE
 	}
-	a.MovRI64(RCX, uint64(uintptr(unsafe.Pointer(field))))
-	a.MovRM64(RCX, M(RCX, 0))
-	a.TestRR64(RCX, RCX)
-	a.Jcc(CE, g.exit(kind, pc, 0))
-	a.JmpR(RCX)
+	a.MovRI64(x86.RCX, uint64(uintptr(unsafe.Pointer(field))))
+	a.MovRM64(x86.RCX, x86.M(x86.RCX, 0))
+	a.TestRR64(x86.RCX, x86.RCX)
+	a.Jcc(x86.CE, g.exit(kind, pc, 0))
+	a.JmpR(x86.RCX)
 }
 
 // dynBranch ends the block with a branch to the address in EAX (even):
@@ -226,19 +226,19 @@ func (g *armJitGen) dynBranch() {
 	a := g.a
 	g.markLines()
 	l := g.exit(armJitDyn, 0, 0)
-	a.MovRR32(RCX, RAX)
+	a.MovRR32(x86.RCX, x86.RAX)
 	if g.apBase != 0 {
-		a.ALURI32(SUB, RCX, int32(g.apBase))
+		a.ALURI32(x86.SUB, x86.RCX, int32(g.apBase))
 	}
-	a.ALURI32(CMP, RCX, pageSize)
-	a.Jcc(CAE, l)
-	a.ShiftRI32(SHR, RCX, 1)
-	a.MovRI64(RDX, uint64(uintptr(unsafe.Pointer(&g.ap.blk[0]))))
-	a.MovRM64(RDX, MX(RDX, RCX, 8, 0))
-	a.TestRR64(RDX, RDX)
-	a.Jcc(CE, l)
-	a.MovRM64(RDX, M(RDX, abEntry))
-	a.TestRR64(RDX, RDX)
-	a.Jcc(CE, l)
-	a.JmpR(RDX)
+	a.ALURI32(x86.CMP, x86.RCX, pageSize)
+	a.Jcc(x86.CAE, l)
+	a.ShiftRI32(x86.SHR, x86.RCX, 1)
+	a.MovRI64(x86.RDX, uint64(uintptr(unsafe.Pointer(&g.ap.blk[0]))))
+	a.MovRM64(x86.RDX, x86.MX(x86.RDX, x86.RCX, 8, 0))
+	a.TestRR64(x86.RDX, x86.RDX)
+	a.Jcc(x86.CE, l)
+	a.MovRM64(x86.RDX, x86.M(x86.RDX, abEntry))
+	a.TestRR64(x86.RDX, x86.RDX)
+	a.Jcc(x86.CE, l)
+	a.JmpR(x86.RDX)
 }

@@ -3,7 +3,7 @@ package vm
 import (
 	"math/bits"
 
-	. "github.com/rewind-debugger/rewind/vm/amd64"
+	x86 "github.com/rewind-debugger/rewind/vm/amd64"
 	"github.com/rewind-debugger/rewind/vm/thumb"
 )
 
@@ -25,72 +25,72 @@ const (
 // RCX and the offset in it in EDX, and jumping to exit when the
 // interpreter must take the operation. The memory's base is page
 // aligned, so the offset from it is aligned as the address is.
-func (g *armJitGen) access(exit Label, span uint32, wr bool, align int) {
+func (g *armJitGen) access(exit x86.Label, span uint32, wr bool, align int) {
 	a := g.a
 	if g.mbase != 0 {
-		a.ALURI32(SUB, RDX, int32(g.mbase))
+		a.ALURI32(x86.SUB, x86.RDX, int32(g.mbase))
 	}
 	if g.mlimit < 1<<32 {
 		if g.mlimit <= 0x7fffffff {
-			a.ALURI32(CMP, RDX, int32(g.mlimit))
+			a.ALURI32(x86.CMP, x86.RDX, int32(g.mlimit))
 		} else {
-			a.MovRI32(RCX, uint32(g.mlimit))
-			a.ALURR32(CMP, RDX, RCX)
+			a.MovRI32(x86.RCX, uint32(g.mlimit))
+			a.ALURR32(x86.CMP, x86.RDX, x86.RCX)
 		}
-		a.Jcc(CAE, exit)
+		a.Jcc(x86.CAE, exit)
 	}
-	var cold, back Label
+	var cold, back x86.Label
 	switch {
 	case align == ajAligned:
-		a.TestRI32(RDX, 3)
-		a.Jcc(CNE, exit)
+		a.TestRI32(x86.RDX, 3)
+		a.Jcc(x86.CNE, exit)
 	case align == ajUnal && span > 1:
 		cold, back = a.NewLabel(), a.NewLabel()
-		a.TestRI32(RDX, span-1)
-		a.Jcc(CNE, cold)
+		a.TestRI32(x86.RDX, span-1)
+		a.Jcc(x86.CNE, cold)
 		a.Bind(back)
 	}
-	a.MovRR32(RCX, RDX)
-	a.ShiftRI32(SHR, RCX, pageShift)
-	a.ShiftRI32(SHL, RCX, 4)
+	a.MovRR32(x86.RCX, x86.RDX)
+	a.ShiftRI32(x86.SHR, x86.RCX, pageShift)
+	a.ShiftRI32(x86.SHL, x86.RCX, 4)
 	view := fpRd
 	if wr {
 		view = fpWr
 	}
-	a.MovRM64(RCX, MX(ajFastR, RCX, 1, view))
-	a.TestRR64(RCX, RCX)
-	a.Jcc(CE, exit)
-	a.ALURI32(AND, RDX, pageMask)
+	a.MovRM64(x86.RCX, x86.MX(ajFastR, x86.RCX, 1, view))
+	a.TestRR64(x86.RCX, x86.RCX)
+	a.Jcc(x86.CE, exit)
+	a.ALURI32(x86.AND, x86.RDX, pageMask)
 	switch {
 	case align == ajAligned && span > 4:
-		a.ALURI32(CMP, RDX, int32(pageSize-span)) // within the page
-		a.Jcc(CA, exit)
+		a.ALURI32(x86.CMP, x86.RDX, int32(pageSize-span)) // within the page
+		a.Jcc(x86.CA, exit)
 	case align == ajUnal && span > 1:
 		g.cold = append(g.cold, func() {
 			// Unaligned: the interpreter's unless UNALIGN_TRP is clear and
 			// the access stays in its page.
 			a.Bind(cold)
-			a.ALUMI32(CMP, M(ajCtx, ajTrp), 0)
-			a.Jcc(CNE, exit)
-			a.MovRR32(RCX, RDX)
-			a.ALURI32(AND, RCX, pageMask)
-			a.ALURI32(CMP, RCX, int32(pageSize-span))
-			a.Jcc(CA, exit)
+			a.ALUMI32(x86.CMP, x86.M(ajCtx, ajTrp), 0)
+			a.Jcc(x86.CNE, exit)
+			a.MovRR32(x86.RCX, x86.RDX)
+			a.ALURI32(x86.AND, x86.RCX, pageMask)
+			a.ALURI32(x86.CMP, x86.RCX, int32(pageSize-span))
+			a.Jcc(x86.CA, exit)
 			a.Jmp(back)
 		})
 	}
 }
 
 // at is the byte at page offset EDX (plus disp) of the page in RCX.
-func at(disp int32) Mem { return MX(RCX, RDX, 1, pgData+disp) }
+func at(disp int32) x86.Mem { return x86.MX(x86.RCX, x86.RDX, 1, pgData+disp) }
 
 // markWritten marks the line of page offset EDX (plus disp) stored to,
 // with EAX as scratch.
 func (g *armJitGen) markWritten(disp int32) {
 	a := g.a
-	a.Lea32(RAX, M(RDX, disp))
-	a.ShiftRI32(SHR, RAX, LineShift)
-	a.MovMI8(MX(RCX, RAX, 1, pgWl), 1)
+	a.Lea32(x86.RAX, x86.M(x86.RDX, disp))
+	a.ShiftRI32(x86.SHR, x86.RAX, LineShift)
+	a.MovMI8(x86.MX(x86.RCX, x86.RAX, 1, pgWl), 1)
 }
 
 // loadSized loads the operand of load op at [RCX+RDX] into guest
@@ -98,7 +98,7 @@ func (g *armJitGen) markWritten(disp int32) {
 func (g *armJitGen) loadSized(r uint8, op thumb.Op) {
 	h, ok := g.mapped(r)
 	if !ok {
-		h = RCX
+		h = x86.RCX
 	}
 	switch op {
 	case thumb.OpLDR:
@@ -113,7 +113,7 @@ func (g *armJitGen) loadSized(r uint8, op thumb.Op) {
 		g.a.MovsxRM8(h, at(0))
 	}
 	if !ok {
-		g.store(r, RCX)
+		g.store(r, x86.RCX)
 	}
 }
 
@@ -122,8 +122,8 @@ func (g *armJitGen) loadSized(r uint8, op thumb.Op) {
 func (g *armJitGen) storeSized(size uint32, r uint8) {
 	h, ok := g.mapped(r)
 	if !ok {
-		g.load(RAX, r)
-		h = RAX
+		g.load(x86.RAX, r)
+		h = x86.RAX
 	}
 	switch size {
 	case 4:
@@ -138,12 +138,12 @@ func (g *armJitGen) storeSized(size uint32, r uint8) {
 // addr sets EDX to guest register rn plus imm.
 func (g *armJitGen) addr(rn uint8, imm int32) {
 	if h, ok := g.mapped(rn); ok {
-		g.a.Lea32(RDX, M(h, imm))
+		g.a.Lea32(x86.RDX, x86.M(h, imm))
 		return
 	}
-	g.load(RDX, rn)
+	g.load(x86.RDX, rn)
 	if imm != 0 {
-		g.a.ALURI32(ADD, RDX, imm)
+		g.a.ALURI32(x86.ADD, x86.RDX, imm)
 	}
 }
 
@@ -154,15 +154,15 @@ func (g *armJitGen) addrIndexed(rn, rm, sh uint8, sub bool) {
 	hn, okn := g.mapped(rn)
 	hm, okm := g.mapped(rm)
 	if okn && okm && sh <= 3 && !sub {
-		a.Lea32(RDX, MX(hn, hm, 1<<sh, 0))
+		a.Lea32(x86.RDX, x86.MX(hn, hm, 1<<sh, 0))
 		return
 	}
-	g.load(RCX, rm)
+	g.load(x86.RCX, rm)
 	if sh != 0 {
-		a.ShiftRI32(SHL, RCX, sh)
+		a.ShiftRI32(x86.SHL, x86.RCX, sh)
 	}
-	g.load(RDX, rn)
-	a.ALURR32([2]ALU{ADD, SUB}[b2u8(sub)], RDX, RCX)
+	g.load(x86.RDX, rn)
+	a.ALURR32([2]x86.ALU{x86.ADD, x86.SUB}[b2u8(sub)], x86.RDX, x86.RCX)
 }
 
 // mem lowers the loads and stores; false for any other operation.
@@ -185,7 +185,7 @@ func (g *armJitGen) mem(i int, in *armOp) bool {
 		wb := in.Flags&thumb.FWback != 0
 		switch {
 		case in.Rn == 15:
-			g.a.MovRI32(RDX, (in.pc+4)&^3+uint32(off))
+			g.a.MovRI32(x86.RDX, (in.pc+4)&^3+uint32(off))
 		case in.ShT != thumb.ShImm:
 			if in.Flags&thumb.FIndex == 0 || wb {
 				return false // no such encoding has a fast form
@@ -223,8 +223,8 @@ func (g *armJitGen) single(i int, in *armOp, op thumb.Op, wb bool, off int32) {
 	g.access(g.opExitAt(i), size, store, align)
 	if store {
 		g.storeSized(size, in.Rd)
-		a.ShiftRI32(SHR, RDX, LineShift) // activity: the line stored to
-		a.MovMI8(MX(RCX, RDX, 1, pgWl), 1)
+		a.ShiftRI32(x86.SHR, x86.RDX, LineShift) // activity: the line stored to
+		a.MovMI8(x86.MX(x86.RCX, x86.RDX, 1, pgWl), 1)
 	} else {
 		g.loadSized(in.Rd, op)
 	}
@@ -255,8 +255,8 @@ func (g *armJitGen) multiple(i int, in *armOp) {
 			r := uint8(bits.TrailingZeros32(l))
 			h, ok := g.mapped(r)
 			if !ok {
-				g.load(RAX, r)
-				h = RAX
+				g.load(x86.RAX, r)
+				h = x86.RAX
 			}
 			a.MovMR32(at(k), h)
 			k += 4
@@ -266,11 +266,11 @@ func (g *armJitGen) multiple(i int, in *armOp) {
 		}
 		return
 	case xLDMpc:
-		a.MovRM32(RAX, at(int32(4*cnt-4)))
-		a.TestRI32(RAX, 1)
-		a.Jcc(CE, exit)
-		a.ALURI32(CMP, RAX, -0x10000000)
-		a.Jcc(CAE, exit)
+		a.MovRM32(x86.RAX, at(int32(4*cnt-4)))
+		a.TestRI32(x86.RAX, 1)
+		a.Jcc(x86.CE, exit)
+		a.ALURI32(x86.CMP, x86.RAX, -0x10000000)
+		a.Jcc(x86.CAE, exit)
 		list &= 0x7fff
 	}
 	for l := list; l != 0; l &= l - 1 {
@@ -278,8 +278,8 @@ func (g *armJitGen) multiple(i int, in *armOp) {
 		if h, ok := g.mapped(r); ok {
 			a.MovRM32(h, at(k))
 		} else {
-			a.MovRM32(RAX, at(k))
-			g.store(r, RAX)
+			a.MovRM32(x86.RAX, at(k))
+			g.store(r, x86.RAX)
 		}
 		k += 4
 	}
@@ -287,8 +287,8 @@ func (g *armJitGen) multiple(i int, in *armOp) {
 		g.addI(in.Rn, int32(4*cnt))
 	}
 	if in.X == xLDMpc {
-		a.MovRM32(RAX, at(int32(4*cnt-4)))
-		a.ALURI32(AND, RAX, -2)
+		a.MovRM32(x86.RAX, at(int32(4*cnt-4)))
+		a.ALURI32(x86.AND, x86.RAX, -2)
 		g.dynBranch()
 	}
 }

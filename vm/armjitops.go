@@ -1,7 +1,7 @@
 package vm
 
 import (
-	. "github.com/rewind-debugger/rewind/vm/amd64"
+	x86 "github.com/rewind-debugger/rewind/vm/amd64"
 	"github.com/rewind-debugger/rewind/vm/thumb"
 )
 
@@ -42,11 +42,11 @@ func (g *armJitGen) op(i int) bool {
 	case xLSL, xLSR, xASR, xLSLS, xLSRS, xASRS:
 		h := g.dest(in.Rd)
 		g.load(h, in.Rm)
-		a.ShiftRI32([...]Shift{SHL, SHR, SAR}[(in.X-xLSL)%3], h, in.ShN)
+		a.ShiftRI32([...]x86.Shift{x86.SHL, x86.SHR, x86.SAR}[(in.X-xLSL)%3], h, in.ShN)
 		g.done(in.Rd, h)
 		if in.X >= xLSLS {
 			g.setNZ()
-			g.setC(CB)
+			g.setC(x86.CB)
 		}
 	case xADDi, xSUBi, xADDSi, xSUBSi, xCMPi:
 		g.binopI(ajArith(in.X), in.Rd, in.Rn, in.Imm)
@@ -55,9 +55,9 @@ func (g *armJitGen) op(i int) bool {
 		g.binopR(ajArith(in.X), in.Rd, in.Rn, in.Rm)
 		g.arithFlags(in)
 	case xRSBSi:
-		a.MovRI32(RAX, in.Imm)
-		g.aluR(SUB, RAX, in.Rn)
-		g.store(in.Rd, RAX)
+		a.MovRI32(x86.RAX, in.Imm)
+		g.aluR(x86.SUB, x86.RAX, in.Rn)
+		g.store(in.Rd, x86.RAX)
 		g.setNZCVsub()
 	case xANDr, xORRr, xEORr, xANDSr, xORRSr, xEORSr:
 		g.binopR(ajLogic(in.X), in.Rd, in.Rn, in.Rm)
@@ -65,44 +65,44 @@ func (g *armJitGen) op(i int) bool {
 			g.setNZ()
 		}
 	case xBICr, xBICSr:
-		g.load(RCX, in.Rm)
-		a.NotR32(RCX)
-		g.binopH(AND, in.Rd, in.Rn, RCX)
+		g.load(x86.RCX, in.Rm)
+		a.NotR32(x86.RCX)
+		g.binopH(x86.AND, in.Rd, in.Rn, x86.RCX)
 		if in.X == xBICSr {
 			g.setNZ()
 		}
 	case xTSTr:
-		g.load(RAX, in.Rn)
-		g.aluR(AND, RAX, in.Rm)
+		g.load(x86.RAX, in.Rn)
+		g.aluR(x86.AND, x86.RAX, in.Rm)
 		g.setNZ()
 	case xADDsh, xSUBsh, xRSBsh, xANDsh, xORRsh, xEORsh, xBICsh:
 		if in.X == xADDsh && in.ShT == thumb.ShLSL && in.ShN <= 3 {
 			hn, ok := g.mapped(in.Rn)
 			if !ok {
-				hn = RAX
-				g.load(RAX, in.Rn)
+				hn = x86.RAX
+				g.load(x86.RAX, in.Rn)
 			}
 			hm, ok := g.mapped(in.Rm)
 			if !ok {
-				hm = RCX
-				g.load(RCX, in.Rm)
+				hm = x86.RCX
+				g.load(x86.RCX, in.Rm)
 			}
 			h := g.dest(in.Rd)
-			a.Lea32(h, MX(hn, hm, 1<<in.ShN, 0))
+			a.Lea32(h, x86.MX(hn, hm, 1<<in.ShN, 0))
 			g.done(in.Rd, h)
 			break
 		}
-		g.load(RCX, in.Rm)
-		a.ShiftRI32([...]Shift{SHL, SHR, SAR}[in.ShT%3], RCX, in.ShN)
+		g.load(x86.RCX, in.Rm)
+		a.ShiftRI32([...]x86.Shift{x86.SHL, x86.SHR, x86.SAR}[in.ShT%3], x86.RCX, in.ShN)
 		switch in.X {
 		case xRSBsh:
-			g.aluR(SUB, RCX, in.Rn)
-			g.store(in.Rd, RCX)
+			g.aluR(x86.SUB, x86.RCX, in.Rn)
+			g.store(in.Rd, x86.RCX)
 		case xBICsh:
-			a.NotR32(RCX)
-			g.binopH(AND, in.Rd, in.Rn, RCX)
+			a.NotR32(x86.RCX)
+			g.binopH(x86.AND, in.Rd, in.Rn, x86.RCX)
 		default:
-			g.binopH(ajShifted(in.X), in.Rd, in.Rn, RCX)
+			g.binopH(ajShifted(in.X), in.Rd, in.Rn, x86.RCX)
 		}
 	case xDP:
 		g.dp(in)
@@ -111,10 +111,10 @@ func (g *armJitGen) op(i int) bool {
 		h := g.dest(in.Rd)
 		g.load(h, in.Rn)
 		if sh := uint8(32 - in.Imm - w); sh != 0 {
-			a.ShiftRI32(SHL, h, sh)
+			a.ShiftRI32(x86.SHL, h, sh)
 		}
 		if sh := uint8(32 - w); sh != 0 {
-			a.ShiftRI32([2]Shift{SAR, SHR}[in.X-xSBFX], h, sh)
+			a.ShiftRI32([2]x86.Shift{x86.SAR, x86.SHR}[in.X-xSBFX], h, sh)
 		}
 		g.done(in.Rd, h)
 	case xUXTB:
@@ -134,49 +134,49 @@ func (g *armJitGen) op(i int) bool {
 		g.extend(h, in.Rm, 16, true)
 		g.done(in.Rd, h)
 	case xMUL, xMULS, xMLA, xMLS:
-		g.load(RAX, in.Rn)
-		g.load(RCX, in.Rm)
-		a.ImulRR32(RAX, RCX)
+		g.load(x86.RAX, in.Rn)
+		g.load(x86.RCX, in.Rm)
+		a.ImulRR32(x86.RAX, x86.RCX)
 		switch in.X {
 		case xMLA:
-			g.aluR(ADD, RAX, in.Ra)
+			g.aluR(x86.ADD, x86.RAX, in.Ra)
 		case xMLS:
-			g.load(RCX, in.Ra)
-			a.ALURR32(SUB, RCX, RAX)
-			a.MovRR32(RAX, RCX)
+			g.load(x86.RCX, in.Ra)
+			a.ALURR32(x86.SUB, x86.RCX, x86.RAX)
+			a.MovRR32(x86.RAX, x86.RCX)
 		}
-		g.store(in.Rd, RAX)
+		g.store(in.Rd, x86.RAX)
 		if in.X == xMULS && g.need != 0 {
-			a.TestRR32(RAX, RAX)
+			a.TestRR32(x86.RAX, x86.RAX)
 			g.setNZ()
 		}
 	case xUMULL, xSMULL, xUMLAL, xSMLAL:
-		g.load(RAX, in.Rn)
-		g.load(RCX, in.Rm)
+		g.load(x86.RAX, in.Rn)
+		g.load(x86.RCX, in.Rm)
 		if in.X == xUMULL || in.X == xUMLAL {
-			a.MulR32(RCX)
+			a.MulR32(x86.RCX)
 		} else {
-			a.ImulR32(RCX)
+			a.ImulR32(x86.RCX)
 		}
 		if in.X == xUMLAL || in.X == xSMLAL {
-			g.aluR(ADD, RAX, in.Rd)
-			g.aluR(ADC, RDX, in.Ra)
+			g.aluR(x86.ADD, x86.RAX, in.Rd)
+			g.aluR(x86.ADC, x86.RDX, in.Ra)
 		}
-		g.store(in.Rd, RAX)
-		g.store(in.Ra, RDX)
+		g.store(in.Rd, x86.RAX)
+		g.store(in.Ra, x86.RDX)
 	case xUDIV, xSDIV:
 		g.div(i, in)
 	case xMOVT:
-		g.extend(RAX, in.Rd, 16, false)
-		a.ALURI32(OR, RAX, int32(in.Imm<<16))
-		g.store(in.Rd, RAX)
+		g.extend(x86.RAX, in.Rd, 16, false)
+		a.ALURI32(x86.OR, x86.RAX, int32(in.Imm<<16))
+		g.store(in.Rd, x86.RAX)
 	case xCLZ:
-		g.load(RAX, in.Rm)
-		a.MovRI32(RCX, 63)
-		a.BsrRR32(RDX, RAX)
-		a.Cmov32(CE, RDX, RCX)
-		a.ALURI32(XOR, RDX, 31)
-		g.store(in.Rd, RDX)
+		g.load(x86.RAX, in.Rm)
+		a.MovRI32(x86.RCX, 63)
+		a.BsrRR32(x86.RDX, x86.RAX)
+		a.Cmov32(x86.CE, x86.RDX, x86.RCX)
+		a.ALURI32(x86.XOR, x86.RDX, 31)
+		g.store(in.Rd, x86.RDX)
 	case xADR:
 		g.setI(in.Rd, (in.pc+4)&^3+in.Imm)
 	case xNOP:
@@ -187,40 +187,40 @@ func (g *armJitGen) op(i int) bool {
 }
 
 // ajArith is the host operation of an add, subtract or compare form.
-func ajArith(x uint8) ALU {
+func ajArith(x uint8) x86.ALU {
 	switch x {
 	case xADDi, xADDr, xADDSi, xADDSr:
-		return ADD
+		return x86.ADD
 	case xCMPi, xCMPr:
-		return CMP
+		return x86.CMP
 	}
-	return SUB
+	return x86.SUB
 }
 
 // ajLogic is the host operation of a logical register form.
-func ajLogic(x uint8) ALU {
+func ajLogic(x uint8) x86.ALU {
 	switch x {
 	case xANDr, xANDSr:
-		return AND
+		return x86.AND
 	case xORRr, xORRSr:
-		return OR
+		return x86.OR
 	}
-	return XOR
+	return x86.XOR
 }
 
 // ajShifted is the host operation of a shifted-register form but RSB and BIC.
-func ajShifted(x uint8) ALU {
+func ajShifted(x uint8) x86.ALU {
 	switch x {
 	case xADDsh:
-		return ADD
+		return x86.ADD
 	case xSUBsh:
-		return SUB
+		return x86.SUB
 	case xANDsh:
-		return AND
+		return x86.AND
 	case xORRsh:
-		return OR
+		return x86.OR
 	}
-	return XOR
+	return x86.XOR
 }
 
 // arithFlags stores the flags of an add, subtract or compare form with S.
@@ -236,25 +236,25 @@ func (g *armJitGen) arithFlags(in *armOp) {
 // div lowers UDIV and SDIV; a divisor of 0 leaves them to the interpreter.
 func (g *armJitGen) div(i int, in *armOp) {
 	a := g.a
-	g.load(RCX, in.Rm)
-	a.TestRR32(RCX, RCX)
-	a.Jcc(CE, g.opExitAt(i))
-	g.load(RAX, in.Rn)
+	g.load(x86.RCX, in.Rm)
+	a.TestRR32(x86.RCX, x86.RCX)
+	a.Jcc(x86.CE, g.opExitAt(i))
+	g.load(x86.RAX, in.Rn)
 	if in.X == xUDIV {
-		a.ALURR32(XOR, RDX, RDX)
-		a.DivR32(RCX)
+		a.ALURR32(x86.XOR, x86.RDX, x86.RDX)
+		a.DivR32(x86.RCX)
 	} else {
 		neg, done := a.NewLabel(), a.NewLabel()
-		a.ALURI32(CMP, RCX, -1)
-		a.Jcc(CE, neg)
+		a.ALURI32(x86.CMP, x86.RCX, -1)
+		a.Jcc(x86.CE, neg)
 		a.Cdq()
-		a.IdivR32(RCX)
+		a.IdivR32(x86.RCX)
 		a.Jmp(done)
 		a.Bind(neg) // x / -1 is -x, MinInt32 included, without the host's fault
-		a.NegR32(RAX)
+		a.NegR32(x86.RAX)
 		a.Bind(done)
 	}
-	g.store(in.Rd, RAX)
+	g.store(in.Rd, x86.RAX)
 }
 
 // dp lowers xDP: any data-processing operation on an immediate, a
@@ -265,37 +265,37 @@ func (g *armJitGen) dp(in *armOp) {
 	// The second operand in ECX; the shifter's carry, when it has one, in DL.
 	carry := 0 // 0: C unchanged; 1: C = DL; 2: C = the immediate's
 	if in.ShT == thumb.ShImm {
-		a.MovRI32(RCX, in.Imm)
+		a.MovRI32(x86.RCX, in.Imm)
 		if in.Flags&thumb.FImmC != 0 {
 			carry = 2
 		}
 	} else {
-		g.load(RCX, in.Rm)
+		g.load(x86.RCX, in.Rm)
 		if sh := in.ShN; sh != 0 {
-			a.ShiftRI32([...]Shift{SHL, SHR, SAR, ROR}[in.ShT&3], RCX, sh)
-			a.Setcc(CB, RDX)
+			a.ShiftRI32([...]x86.Shift{x86.SHL, x86.SHR, x86.SAR, x86.ROR}[in.ShT&3], x86.RCX, sh)
+			a.Setcc(x86.CB, x86.RDX)
 			carry = 1
 		}
 	}
 	op := in.Op
 	if op != thumb.OpMOV && op != thumb.OpMVN {
-		g.load(RAX, in.Rn)
+		g.load(x86.RAX, in.Rn)
 	}
-	res := RAX
+	res := x86.RAX
 	switch op {
 	case thumb.OpADD, thumb.OpCMN:
-		a.ALURR32(ADD, RAX, RCX)
+		a.ALURR32(x86.ADD, x86.RAX, x86.RCX)
 	case thumb.OpSUB, thumb.OpCMP:
-		a.ALURR32(SUB, RAX, RCX)
+		a.ALURR32(x86.SUB, x86.RAX, x86.RCX)
 	case thumb.OpRSB:
-		a.ALURR32(SUB, RCX, RAX)
-		res = RCX
+		a.ALURR32(x86.SUB, x86.RCX, x86.RAX)
+		res = x86.RCX
 	case thumb.OpADC:
 		g.carryIn(false)
-		a.ALURR32(ADC, RAX, RCX)
+		a.ALURR32(x86.ADC, x86.RAX, x86.RCX)
 	case thumb.OpSBC:
 		g.carryIn(true)
-		a.ALURR32(SBB, RAX, RCX)
+		a.ALURR32(x86.SBB, x86.RAX, x86.RCX)
 	default:
 		g.logic(op, s, carry, in)
 		return
@@ -317,36 +317,36 @@ func (g *armJitGen) logic(op thumb.Op, s bool, carry int, in *armOp) {
 	a := g.a
 	switch op {
 	case thumb.OpMOV:
-		a.MovRR32(RAX, RCX)
+		a.MovRR32(x86.RAX, x86.RCX)
 	case thumb.OpMVN:
-		a.NotR32(RCX)
-		a.MovRR32(RAX, RCX)
+		a.NotR32(x86.RCX)
+		a.MovRR32(x86.RAX, x86.RCX)
 	case thumb.OpAND, thumb.OpTST:
-		a.ALURR32(AND, RAX, RCX)
+		a.ALURR32(x86.AND, x86.RAX, x86.RCX)
 	case thumb.OpBIC:
-		a.NotR32(RCX)
-		a.ALURR32(AND, RAX, RCX)
+		a.NotR32(x86.RCX)
+		a.ALURR32(x86.AND, x86.RAX, x86.RCX)
 	case thumb.OpORR:
-		a.ALURR32(OR, RAX, RCX)
+		a.ALURR32(x86.OR, x86.RAX, x86.RCX)
 	case thumb.OpORN:
-		a.NotR32(RCX)
-		a.ALURR32(OR, RAX, RCX)
+		a.NotR32(x86.RCX)
+		a.ALURR32(x86.OR, x86.RAX, x86.RCX)
 	default: // EOR, TEQ
-		a.ALURR32(XOR, RAX, RCX)
+		a.ALURR32(x86.XOR, x86.RAX, x86.RCX)
 	}
 	if s && g.need != 0 {
-		a.TestRR32(RAX, RAX)
+		a.TestRR32(x86.RAX, x86.RAX)
 		g.setNZ()
 		switch {
 		case g.need&2 == 0:
 		case carry == 1:
-			a.MovMR8(ajFlag[2], RDX)
+			a.MovMR8(ajFlag[2], x86.RDX)
 		case carry == 2:
 			a.MovMI8(ajFlag[2], in.Flags>>3&1)
 		}
 	}
 	if op != thumb.OpTST && op != thumb.OpTEQ {
-		g.store(in.Rd, RAX)
+		g.store(in.Rd, x86.RAX)
 	}
 }
 
@@ -370,9 +370,9 @@ func (g *armJitGen) term(i int, in *armOp) bool {
 		case xBcc:
 			g.condJump(in.Cond, taken)
 		case xCBZ, xCBNZ:
-			g.load(RAX, in.Rn)
-			a.TestRR32(RAX, RAX)
-			a.Jcc([2]Cond{CE, CNE}[in.X-xCBZ], taken)
+			g.load(x86.RAX, in.Rn)
+			a.TestRR32(x86.RAX, x86.RAX)
+			a.Jcc([2]x86.Cond{x86.CE, x86.CNE}[in.X-xCBZ], taken)
 		}
 		g.branch(in.nt, false)
 		a.Bind(taken)
@@ -383,11 +383,11 @@ func (g *armJitGen) term(i int, in *armOp) bool {
 		}
 		switch in.X {
 		case xCMPiB:
-			g.binopI(CMP, 0, in.Rn, in.Imm)
+			g.binopI(x86.CMP, 0, in.Rn, in.Imm)
 		case xCMPrB:
-			g.binopR(CMP, 0, in.Rn, in.Rm)
+			g.binopR(x86.CMP, 0, in.Rn, in.Rm)
 		default:
-			g.binopI(SUB, in.Rd, in.Rn, in.Imm)
+			g.binopI(x86.SUB, in.Rd, in.Rn, in.Imm)
 		}
 		g.setNZCVsub()
 		taken := a.NewLabel()
@@ -396,13 +396,13 @@ func (g *armJitGen) term(i int, in *armOp) bool {
 		a.Bind(taken)
 		g.branch(in.t, true)
 	case xBX, xBLX:
-		g.load(RAX, in.Rm)
+		g.load(x86.RAX, in.Rm)
 		exit := g.opExitAt(i)
-		a.TestRI32(RAX, 1)
-		a.Jcc(CE, exit)
-		a.ALURI32(CMP, RAX, -0x10000000)
-		a.Jcc(CAE, exit)
-		a.ALURI32(AND, RAX, -2)
+		a.TestRI32(x86.RAX, 1)
+		a.Jcc(x86.CE, exit)
+		a.ALURI32(x86.CMP, x86.RAX, -0x10000000)
+		a.Jcc(x86.CAE, exit)
+		a.ALURI32(x86.AND, x86.RAX, -2)
 		if in.X == xBLX {
 			g.setI(14, (in.pc+2)|1)
 		}

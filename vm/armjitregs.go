@@ -3,7 +3,7 @@ package vm
 import (
 	"math/bits"
 
-	. "github.com/rewind-debugger/rewind/vm/amd64"
+	x86 "github.com/rewind-debugger/rewind/vm/amd64"
 )
 
 // Guest registers in host registers: the seven guest registers the
@@ -15,10 +15,10 @@ import (
 // take their operands through these helpers, so that either place works.
 
 // ajPool is the host registers guest registers may live in.
-var ajPool = [...]Reg{RBX, RSI, R8, R9, R10, R12, R13}
+var ajPool = [...]x86.Reg{x86.RBX, x86.RSI, x86.R8, x86.R9, x86.R10, x86.R12, x86.R13}
 
 // ajNone marks a guest register kept in the context.
-const ajNone Reg = 0xff
+const ajNone x86.Reg = 0xff
 
 // armJitMap chooses the page's register map from the registers its
 // blocks name, those of loops (a block branching back) first.
@@ -67,13 +67,13 @@ func (ap *armPage) armJitMap() {
 }
 
 // mapped reports the host register of guest register r, if it has one.
-func (g *armJitGen) mapped(r uint8) (Reg, bool) {
+func (g *armJitGen) mapped(r uint8) (x86.Reg, bool) {
 	h := g.host[r&15]
 	return h, h != ajNone
 }
 
 // load sets host register h to guest register r.
-func (g *armJitGen) load(h Reg, r uint8) {
+func (g *armJitGen) load(h x86.Reg, r uint8) {
 	if hr, ok := g.mapped(r); ok {
 		if hr != h {
 			g.a.MovRR32(h, hr)
@@ -84,7 +84,7 @@ func (g *armJitGen) load(h Reg, r uint8) {
 }
 
 // store sets guest register r to host register h.
-func (g *armJitGen) store(r uint8, h Reg) {
+func (g *armJitGen) store(r uint8, h x86.Reg) {
 	if hr, ok := g.mapped(r); ok {
 		if hr != h {
 			g.a.MovRR32(hr, h)
@@ -104,7 +104,7 @@ func (g *armJitGen) setI(r uint8, v uint32) {
 }
 
 // aluR is op h, guest register r.
-func (g *armJitGen) aluR(op ALU, h Reg, r uint8) {
+func (g *armJitGen) aluR(op x86.ALU, h x86.Reg, r uint8) {
 	if hr, ok := g.mapped(r); ok {
 		g.a.ALURR32(op, h, hr)
 		return
@@ -114,7 +114,7 @@ func (g *armJitGen) aluR(op ALU, h Reg, r uint8) {
 
 // extend is h = guest register r zero- or sign-extended from its low 8
 // or 16 bits.
-func (g *armJitGen) extend(h Reg, r uint8, bits int, signed bool) {
+func (g *armJitGen) extend(h x86.Reg, r uint8, bits int, signed bool) {
 	a := g.a
 	if hr, ok := g.mapped(r); ok {
 		switch {
@@ -162,74 +162,74 @@ func (g *armJitGen) saveRegs() {
 // addI adds v to guest register r (flags are not kept).
 func (g *armJitGen) addI(r uint8, v int32) {
 	if hr, ok := g.mapped(r); ok {
-		g.a.ALURI32(ADD, hr, v)
+		g.a.ALURI32(x86.ADD, hr, v)
 		return
 	}
-	g.a.ALUMI32(ADD, gr(r), v)
+	g.a.ALUMI32(x86.ADD, gr(r), v)
 }
 
 // dest returns the host register to compute guest register rd's new
 // value in: rd's own when it has one and none of the operands read after
 // the first (which is moved in first) is rd, else EAX. done ends it.
-func (g *armJitGen) dest(rd uint8, later ...uint8) Reg {
+func (g *armJitGen) dest(rd uint8, later ...uint8) x86.Reg {
 	h, ok := g.mapped(rd)
 	if !ok {
-		return RAX
+		return x86.RAX
 	}
 	for _, r := range later {
 		if r&15 == rd&15 {
-			return RAX
+			return x86.RAX
 		}
 	}
 	return h
 }
 
 // done stores a value computed in h (from dest) to guest register rd.
-func (g *armJitGen) done(rd uint8, h Reg) {
-	if h == RAX {
-		g.store(rd, RAX)
+func (g *armJitGen) done(rd uint8, h x86.Reg) {
+	if h == x86.RAX {
+		g.store(rd, x86.RAX)
 	}
 }
 
 // binopI is rd = rn op imm (op CMP: the flags only); the host flags are
 // op's.
-func (g *armJitGen) binopI(op ALU, rd, rn uint8, imm uint32) {
-	if _, ok := g.mapped(rn); !ok && (op == CMP || rd&15 == rn&15) {
+func (g *armJitGen) binopI(op x86.ALU, rd, rn uint8, imm uint32) {
+	if _, ok := g.mapped(rn); !ok && (op == x86.CMP || rd&15 == rn&15) {
 		g.a.ALUMI32(op, gr(rn), int32(imm)) // in the context, read-modify-write
 		return
 	}
 	h := g.first(op, rd, rn)
 	g.a.ALURI32(op, h, int32(imm))
-	if op != CMP {
+	if op != x86.CMP {
 		g.done(rd, h)
 	}
 }
 
 // binopR is rd = rn op rm.
-func (g *armJitGen) binopR(op ALU, rd, rn, rm uint8) {
-	if rd&15 == rm&15 && rd&15 != rn&15 && (op == ADD || op == AND || op == OR || op == XOR) {
+func (g *armJitGen) binopR(op x86.ALU, rd, rn, rm uint8) {
+	if rd&15 == rm&15 && rd&15 != rn&15 && (op == x86.ADD || op == x86.AND || op == x86.OR || op == x86.XOR) {
 		rn, rm = rm, rn // commutative: rd = rd op rn
 	}
 	_, okn := g.mapped(rn)
-	if hm, okm := g.mapped(rm); !okn && okm && (op == CMP || rd&15 == rn&15) {
+	if hm, okm := g.mapped(rm); !okn && okm && (op == x86.CMP || rd&15 == rn&15) {
 		g.a.ALUMR32(op, gr(rn), hm) // in the context, read-modify-write
 		return
 	}
-	var h Reg
-	if op == CMP {
+	var h x86.Reg
+	if op == x86.CMP {
 		h = g.first(op, rd, rn)
 	} else {
 		h = g.dest(rd, rm)
 		g.load(h, rn)
 	}
 	g.aluR(op, h, rm)
-	if op != CMP {
+	if op != x86.CMP {
 		g.done(rd, h)
 	}
 }
 
 // binopH is rd = rn op h2 (h2 a scratch register but EAX).
-func (g *armJitGen) binopH(op ALU, rd, rn uint8, h2 Reg) {
+func (g *armJitGen) binopH(op x86.ALU, rd, rn uint8, h2 x86.Reg) {
 	h := g.dest(rd)
 	g.load(h, rn)
 	g.a.ALURR32(op, h, h2)
@@ -238,13 +238,13 @@ func (g *armJitGen) binopH(op ALU, rd, rn uint8, h2 Reg) {
 
 // first loads rn where op rd, rn, ... computes: rd's host register, or
 // for a compare rn's own (read only), else EAX.
-func (g *armJitGen) first(op ALU, rd, rn uint8) Reg {
-	if op == CMP {
+func (g *armJitGen) first(op x86.ALU, rd, rn uint8) x86.Reg {
+	if op == x86.CMP {
 		if h, ok := g.mapped(rn); ok {
 			return h
 		}
-		g.load(RAX, rn)
-		return RAX
+		g.load(x86.RAX, rn)
+		return x86.RAX
 	}
 	h := g.dest(rd)
 	g.load(h, rn)
