@@ -39,6 +39,10 @@ type armBlock struct {
 	n      uint64
 	lines  uint64    // bit k: line k of the page
 	tk, nt *armBlock // the blocks at the terminator's targets t and nt, once met
+	// Compiled code (armjit.go), 0 when the block has none: its entry
+	// from Go, its entry from other compiled blocks, and the latter of tk
+	// and nt once armJitLink linked them.
+	gentry, entry, tkE, ntE uintptr
 }
 
 // armNoBlock is the block of a slot where no block starts (its first
@@ -51,10 +55,27 @@ func (m *Machine) armBlockAt(ap *armPage, apBase, o uint32) *armBlock {
 	if b := ap.blk[o>>1]; b != nil {
 		return b
 	}
+	if m.jitCode() != nil {
+		return m.armJitBuild(ap, apBase, o)
+	}
 	b := m.armBuildBlock(ap, apBase, o)
 	ap.blk[o>>1] = b
 	ap.nblk++
 	return b
+}
+
+// coverBlock marks the slots of b's instructions (cover).
+func (ap *armPage) coverBlock(b *armBlock, apBase uint32) {
+	for k := range b.ops {
+		op := &b.ops[k]
+		switch op.X {
+		case xFall:
+		case xCMPiB, xCMPrB, xSUBSiB:
+			ap.cover(op.pc-apBase, op.nt-op.pc)
+		default:
+			ap.cover(op.pc-apBase, uint32(op.Size))
+		}
+	}
 }
 
 // armSlot returns the decoded slot at page offset o, decoding it as the
@@ -84,6 +105,7 @@ func (m *Machine) armBuildBlock(ap *armPage, apBase, o uint32) *armBlock {
 			break
 		}
 		op := armOp{Inst: *in, pc: apBase + o, k: uint16(b.n), cm: condTable[in.Cond&15]}
+		ap.cover(o, uint32(in.Size))
 		b.n++
 		o += uint32(in.Size)
 		switch in.X {
@@ -94,6 +116,7 @@ func (m *Machine) armBuildBlock(ap *armPage, apBase, o uint32) *armBlock {
 				break
 			}
 			if nb := m.armSlot(ap, apBase, o); nb != nil && nb.X == xBcc {
+				ap.cover(o, uint32(nb.Size))
 				op.X = armFused(in.X)
 				op.Cond, op.cm = nb.Cond, condTable[nb.Cond&15]
 				op.t = apBase + o + 4 + nb.Imm
@@ -139,10 +162,40 @@ func armEndsBlock(x uint8) bool {
 	return false
 }
 
-// dropBlocks forgets the page's blocks (its code or a breakpoint changed).
+// dropBlocks forgets the page's blocks (its code or a breakpoint changed,
+// or the compiled code memory was emptied), and their compiled code: a
+// block still held elsewhere runs by its interpreter from now on.
 func (ap *armPage) dropBlocks() {
-	if ap.nblk != 0 {
-		clear(ap.blk[:])
-		ap.nblk = 0
+	if ap.nblk == 0 {
+		return
 	}
+	for k, b := range ap.blk {
+		if b != nil && b != armNoBlock {
+			b.gentry, b.entry, b.tkE, b.ntE = 0, 0, 0, 0
+		}
+		ap.blk[k] = nil
+	}
+	ap.cov = [slotsPerPage / 64]uint64{}
+	ap.nblk, ap.jmapOK = 0, false
+}
+
+// cover marks the slots of the n-byte instruction at page offset off as
+// part of a block, so that a store to them drops the page's blocks.
+func (ap *armPage) cover(off, n uint32) {
+	for s := off >> 1; s <= (off+n-1)>>1 && s < slotsPerPage; s++ {
+		ap.cov[s>>6] |= 1 << (s & 63)
+	}
+}
+
+// covered reports whether any slot in [first, last] is part of a block.
+func (ap *armPage) covered(first, last uint32) bool {
+	if ap.nblk == 0 {
+		return false
+	}
+	for s := first; s <= last; s++ {
+		if ap.cov[s>>6]&(1<<(s&63)) != 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -157,3 +157,41 @@ func runBothTo(t *testing.T, ms [2]*Machine, at uint64) Stop {
 	}
 	return blk
 }
+
+// TestARMBlocksStoreNearCode stores, from the guest, to a word of a code
+// page that no block was built from (data next to code): the page's
+// blocks stay. A store onto an instruction some block holds drops them,
+// and the next run executes the new instruction. Both runs match the
+// interpreter.
+func TestARMBlocksStoreNearCode(t *testing.T) {
+	code := []byte{
+		0x08, 0x60, // 0x100 str r0, [r1]
+		0x01, 0x30, // 0x102 adds r0, #1
+		0xfc, 0xe7, // 0x104 b 0x100
+	}
+	for _, tt := range []struct {
+		addr uint32
+		kept bool
+	}{{0x1c0, true}, {0x108, true}, {0x104, false}, {0x100, false}} {
+		var regs [13]uint32
+		regs[0], regs[1] = 0xe7fe3101, tt.addr // adds r1, #1; b . once stored
+		armJITCompare(t, code, regs, 0, false)
+		regs[1] = 0x1c0
+		m := armRandomMachine(t, code, regs, false)
+		m.Run(20)
+		ap := m.mem.acode[0]
+		b0 := ap.blk[0x80]
+		if b0 == nil || b0 == armNoBlock {
+			t.Fatalf("no block built at 0x100")
+		}
+		m.Run(40)
+		if ap.blk[0x80] != b0 {
+			t.Fatalf("stores to 0x1c0 dropped the blocks")
+		}
+		m.harts[0].arm.r[1] = tt.addr
+		m.Run(60)
+		if kept := ap.blk[0x80] == b0; kept != tt.kept {
+			t.Errorf("store to %#x: blocks kept %v, want %v", tt.addr, kept, tt.kept)
+		}
+	}
+}

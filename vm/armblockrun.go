@@ -21,6 +21,8 @@ func (m *Machine) armBlocks(a *armState, ap *armPage, apBase, pc uint32, n, limi
 		return pc, n
 	}
 	c := armChain{fast: m.mem.fast, base: m.mem.base, ccr: a.ccr, ap: ap, apBase: apBase, left: limit - n, f: a.nzcv}
+	var x armJitCtx // the registers and flags while compiled code runs
+	inX := false    // x holds them (a.r and c.f are stale)
 	for {
 		o := pc - c.apBase
 		if o >= pageSize {
@@ -38,6 +40,22 @@ func (m *Machine) armBlocks(a *armState, ap *armPage, apBase, pc uint32, n, limi
 		if b.n > c.left {
 			break
 		}
+		if b.gentry != 0 {
+			if !inX {
+				x.r, inX = a.r, true
+				x.setFlags(c.f)
+				x.fast = uintptr(unsafe.Pointer(unsafe.SliceData(c.fast)))
+				x.trp = c.ccr & ccrUNALIGNTRP
+			}
+			var stop bool
+			if pc, stop = m.armJitRun(&x, &c, b); stop {
+				break
+			}
+			continue
+		}
+		if inX {
+			a.r, c.f, inX = x.r, x.flags(), false
+		}
 		c.left -= b.n
 		last, exit := armRunChain(&a.r, &c, b)
 		if exit == nil {
@@ -53,6 +71,9 @@ func (m *Machine) armBlocks(a *armState, ap *armPage, apBase, pc uint32, n, limi
 	}
 	if c.ap != nil {
 		c.ap.markLines(c.lines)
+	}
+	if inX {
+		a.r, c.f = x.r, x.flags()
 	}
 	a.nzcv = c.f
 	return pc, limit - c.left
@@ -690,7 +711,7 @@ func armRunChain(r *[16]uint32, c *armChain, b *armBlock) (*armBlock, *armOp) {
 			break
 		}
 	link:
-		if nb.n > c.left {
+		if nb.n > c.left || nb.gentry != 0 { // compiled: armBlocks runs it
 			break
 		}
 		c.left -= nb.n

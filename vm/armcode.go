@@ -1,29 +1,42 @@
 package vm
 
-import "github.com/rewind-debugger/rewind/vm/thumb"
+import (
+	"github.com/rewind-debugger/rewind/vm/amd64"
+	"github.com/rewind-debugger/rewind/vm/thumb"
+)
 
 // armPage holds the predecoded Thumb instructions of one RAM page, one
 // slot per halfword.
 type armPage struct {
-	s     [slotsPerPage]thumb.Inst
-	lines lineMarks               // activity: lines executed (armBlocks per block, armExec per instruction)
-	blk   [slotsPerPage]*armBlock // blocks by start slot (armblock.go)
-	nblk  int                     // blocks built since the last drop
+	s      [slotsPerPage]thumb.Inst
+	lines  lineMarks                 // activity: lines executed (armBlocks per block, armExec per instruction)
+	blk    [slotsPerPage]*armBlock   // blocks by start slot (armblock.go)
+	nblk   int                       // blocks built since the last drop
+	cov    [slotsPerPage / 64]uint64 // slots some block was built from (bit s: slot s)
+	jmap   [16]amd64.Reg             // compiled blocks: host register of each guest register (armjitregs.go)
+	jmapOK bool                      // jmap is chosen
 }
 
 // invalidate forgets the decoded instructions overlapping bytes [o, o+n)
-// (a 32-bit instruction starting in the slot before o overlaps too).
-// Breakpoint slots keep their mark.
+// (a 32-bit instruction starting in the slot before o overlaps too), and
+// the page's blocks when one was built from them: a store next to code
+// (data on a code page, a stack near it) leaves them. Breakpoint slots
+// keep their mark.
 func (ap *armPage) invalidate(o, n uint32) {
 	first := uint32(0)
 	if o >= 2 {
 		first = (o - 2) >> 1
 	}
 	last := min((o+n-1)>>1, slotsPerPage-1)
-	ap.dropBlocks()
+	if ap.covered(first, last) {
+		ap.dropBlocks()
+	}
 	for k := first; k <= last; k++ {
 		if ap.s[k].Op != thumb.OpBreak {
 			ap.s[k].Op, ap.s[k].X = thumb.OpUndecoded, xNone
+		}
+		if ap.blk[k] == armNoBlock {
+			ap.blk[k] = nil // its instruction may have a fast form now
 		}
 	}
 }
