@@ -1,0 +1,93 @@
+package vm
+
+import (
+	"unsafe"
+
+	"github.com/rewind-debugger/rewind/vm/amd64"
+)
+
+// Compiled RISC-V blocks: where the host runs generated code (jit.go), a
+// decoded block that has run a few times is compiled to x86-64 code that
+// does exactly what runChain does for it, and runBlocks calls that code
+// instead of runChain whenever it enters the block at its start. The code
+// chains to the compiled blocks linked after it (reading the links from
+// the blocks, which Go keeps up to date) while their steps fit, so a loop
+// runs without returning to Go; it leaves at a load or store whose fast
+// path does not apply, as runChain does, and runBlocks goes on exactly as
+// after runChain (device loads, the per-instruction executor).
+
+// rvjitHot is how many times a block runs interpreted before it is
+// compiled: code that runs once or twice is not worth compiling.
+const rvjitHot = 3
+
+// rvjitNever marks a block that cannot be compiled (an operation the
+// compiler does not lower): its runs count stays there.
+const rvjitNever = 255
+
+// rvjitMaxSteps caps the steps one call into compiled code may run (about
+// a millisecond): the goroutine cannot be preempted inside it.
+const rvjitMaxSteps = 1 << 20
+
+// rvjitCtx is the context compiled code runs with (RDI). Go fills it
+// before each call; the code reads x, fp and nfp and writes only the plain
+// integers after them.
+type rvjitCtx struct {
+	x     *[256]uint32 // the hart's registers
+	fp    *fastPage    // the memory's fast-path views (&fp[0])
+	nfp   uint64       // len(fp)
+	left  uint64       // steps left: lowered by each block run to its end
+	lines uint64       // the page's lines the blocks run cover (bit k: line k)
+	last  uint32       // start of the block run last
+	pc    uint32       // the next pc, when exit < 0
+	exit  int32        // index in last's ops of the operation left at, or -1
+}
+
+// rvjitRun runs compiled block b (its steps fit in c.left) and the blocks
+// chained after it, as runChain(x, b, c, &b.ops[0]) would, and returns the
+// same results.
+func rvjitRun(h *Hart, cp *codePage, cpBase uint32, b *block, c *chainState) (last *block, pc uint32, exit *bop) {
+	left := min(c.left, rvjitMaxSteps)
+	ctx := rvjitCtx{x: &h.x, fp: unsafe.SliceData(c.fp), nfp: uint64(len(c.fp)), left: left}
+	amd64.Call(b.jit, unsafe.Pointer(&ctx))
+	c.left -= left - ctx.left
+	c.lines |= ctx.lines
+	last = b
+	if ctx.last != b.start {
+		last = cp.blk[(ctx.last-cpBase)>>1] // chained blocks are the page's own
+	}
+	if ctx.exit >= 0 {
+		return last, 0, &last.ops[ctx.exit]
+	}
+	return last, ctx.pc, nil
+}
+
+// rvjitReady reports whether block b, about to run from its start, has
+// compiled code, compiling it once it is hot.
+func (m *Machine) rvjitReady(b *block) bool {
+	if b.jit != 0 {
+		return true
+	}
+	if b.runs < rvjitHot {
+		b.runs++
+		return false
+	}
+	if b.runs == rvjitNever || m.jitCode() == nil {
+		return false
+	}
+	b.runs = rvjitNever // unless placed below; a flush drops b anyway
+	a := &m.jit.asm
+	jin, ok := rvjitCompile(a, b)
+	if !ok {
+		return false
+	}
+	fn, err := a.Finish()
+	if err != nil {
+		return false
+	}
+	entry, ok := m.jitPlace(fn)
+	if !ok {
+		return false // full: every block was dropped, b included
+	}
+	b.jit, b.jin = entry, entry+uintptr(jin)
+	return true
+}

@@ -1,0 +1,115 @@
+package vm
+
+import (
+	"unsafe"
+
+	x86 "github.com/rewind-debugger/rewind/vm/amd64"
+)
+
+// Offsets of the block fields compiled code reads to chain blocks.
+var (
+	rjOffFall   = int32(unsafe.Offsetof(block{}.fall))
+	rjOffJump   = int32(unsafe.Offsetof(block{}.jump))
+	rjOffJumpPC = int32(unsafe.Offsetof(block{}.jumpPC))
+	rjOffN      = int32(unsafe.Offsetof(block{}.n))
+	rjOffJin    = int32(unsafe.Offsetof(block{}.jin))
+)
+
+// rvjitCond is the x86 condition of a branch (or fused add and branch)
+// after cmp rs1, rs2.
+func rvjitCond(op uint8) x86.Cond {
+	if op >= opADDIBEQ && op <= opADDBGEU {
+		op = opBEQ + (op-opADDIBEQ)%6
+	}
+	return [...]x86.Cond{x86.CE, x86.CNE, x86.CL, x86.CGE, x86.CB, x86.CAE}[op-opBEQ]
+}
+
+// flow lowers the operation that ends the block: the block's steps are
+// counted, then it goes to the next block as runChain does.
+func (g *rvjitGen) flow(o *bop) {
+	a, b := g.a, g.b
+	switch o.op {
+	case opFall:
+		a.ALURI64(x86.SUB, rjLeft, int32(b.n))
+		g.chain(rjOffFall, b.end, false)
+	case opJAL:
+		a.MovMI32(gx(o.rd), o.pc)
+		a.ALURI64(x86.SUB, rjLeft, int32(b.n))
+		g.jumpTo(uint32(o.imm))
+	case opJALR:
+		g.get(x86.RDX, o.rs1)
+		a.ALURI32(x86.ADD, x86.RDX, o.imm)
+		a.ALURI32(x86.AND, x86.RDX, -2)
+		a.MovMI32(gx(o.rd), o.pc)
+		a.ALURI64(x86.SUB, rjLeft, int32(b.n))
+		g.chain(rjOffJump, 0, true)
+	default: // a branch, fused with an add or not
+		var b1, b2 uint8
+		target := uint32(o.imm)
+		if o.op >= opBEQ && o.op <= opBGEU {
+			b1, b2 = o.rs1, o.rs2
+		} else {
+			isImm, add := o.op < opADDBEQ, opADD
+			if isImm {
+				add = opADDI
+			}
+			g.alu(isImm, o.rd, o.rs1, o.rs2, o.imm, add)
+			b1, b2, target = uint8(o.k), uint8(o.k>>8), o.pc
+		}
+		a.ALURI64(x86.SUB, rjLeft, int32(b.n))
+		g.get(x86.RAX, b1)
+		a.ALURM32(x86.CMP, x86.RAX, gx(b2))
+		taken := a.NewLabel()
+		a.Jcc(rvjitCond(o.op), taken)
+		g.chain(rjOffFall, b.end, false)
+		a.Bind(taken)
+		g.jumpTo(target)
+	}
+}
+
+// jumpTo goes to the constant target pc: straight back to the body when
+// it is the block's own start and its steps fit, else through the jump
+// link.
+func (g *rvjitGen) jumpTo(pc uint32) {
+	a, b := g.a, g.b
+	if pc == b.start {
+		a.ALURI64(x86.CMP, rjLeft, int32(b.n))
+		a.Jcc(x86.CB, g.exitTo(pc))
+		a.Jmp(g.head)
+		return
+	}
+	a.MovRI32(x86.RDX, pc)
+	g.chain(rjOffJump, pc, true)
+}
+
+// chain goes on to the block linked at field off of this block (fall or
+// jump) when it is compiled and its steps fit; a jump link holds only when
+// the target pc (constant pc, or RDX when viaRDX) is the block's jumpPC.
+// Otherwise it leaves for that pc.
+func (g *rvjitGen) chain(off int32, pc uint32, viaRDX bool) {
+	a := g.a
+	var out x86.Label
+	if viaRDX {
+		out = a.NewLabel()
+	} else {
+		out = g.exitTo(pc)
+	}
+	a.MovRI64(x86.RAX, uint64(uintptr(unsafe.Pointer(g.b))))
+	if off == rjOffJump {
+		a.ALURM32(x86.CMP, x86.RDX, x86.M(x86.RAX, rjOffJumpPC))
+		a.Jcc(x86.CNE, out)
+	}
+	a.MovRM64(x86.RAX, x86.M(x86.RAX, off))
+	a.ALURM64(x86.CMP, rjLeft, x86.M(x86.RAX, rjOffN))
+	a.Jcc(x86.CB, out)
+	a.MovRM64(x86.RCX, x86.M(x86.RAX, rjOffJin))
+	a.TestRR64(x86.RCX, x86.RCX)
+	a.Jcc(x86.CE, out)
+	a.JmpR(x86.RCX)
+	if viaRDX {
+		a.Bind(out)
+		a.MovMR32(x86.M(x86.RDI, rjOffPC), x86.RDX)
+		a.MovMI32(x86.M(x86.RDI, rjOffExit), ^uint32(0))
+		a.Jmp(g.tail)
+	}
+}

@@ -1,0 +1,293 @@
+package vm
+
+import (
+	"unsafe"
+
+	x86 "github.com/rewind-debugger/rewind/vm/amd64"
+)
+
+// The host registers of compiled RISC-V code. x86.RDI holds the context
+// (rvjitCtx); x86.RAX, x86.RCX, x86.RDX and x86.R11 are scratch.
+const (
+	rjX    = x86.RSI // &x[0]
+	rjFP   = x86.R8  // &fp[0]
+	rjNFP  = x86.R9  // len(fp)
+	rjLeft = x86.R10 // steps left (ctx.left while the code runs)
+)
+
+// Field offsets the generated code uses.
+var (
+	rjOffX     = int32(unsafe.Offsetof(rvjitCtx{}.x))
+	rjOffFP    = int32(unsafe.Offsetof(rvjitCtx{}.fp))
+	rjOffNFP   = int32(unsafe.Offsetof(rvjitCtx{}.nfp))
+	rjOffLeft  = int32(unsafe.Offsetof(rvjitCtx{}.left))
+	rjOffLines = int32(unsafe.Offsetof(rvjitCtx{}.lines))
+	rjOffLast  = int32(unsafe.Offsetof(rvjitCtx{}.last))
+	rjOffPC    = int32(unsafe.Offsetof(rvjitCtx{}.pc))
+	rjOffExit  = int32(unsafe.Offsetof(rvjitCtx{}.exit))
+)
+
+// rvjitGen compiles one block.
+type rvjitGen struct {
+	a     *x86.Asm
+	b     *block
+	head  x86.Label   // the body, after the entry's marks (a loop's target)
+	tail  x86.Label   // the common exit: records the block and the steps left
+	stubs []rvjitStub // exits placed after the body
+}
+
+// rvjitStub is an out-of-line exit: to pc (exit < 0) or at operation exit.
+type rvjitStub struct {
+	l    x86.Label
+	pc   uint32
+	exit int32
+}
+
+// rvjitCompile assembles block b into a (reset first) and reports the
+// offset of its chained entry (after the prologue Go's call runs), or
+// false when b holds an operation it does not lower.
+func rvjitCompile(a *x86.Asm, b *block) (jin int, ok bool) {
+	for i := range b.ops {
+		if !rvjitLowers(b.ops[i].op) {
+			return 0, false
+		}
+	}
+	a.Reset()
+	g := rvjitGen{a: a, b: b, head: a.NewLabel(), tail: a.NewLabel()}
+	a.MovRM64(rjX, x86.M(x86.RDI, rjOffX))
+	a.MovRM64(rjFP, x86.M(x86.RDI, rjOffFP))
+	a.MovRM64(rjNFP, x86.M(x86.RDI, rjOffNFP))
+	a.MovRM64(rjLeft, x86.M(x86.RDI, rjOffLeft))
+	jin = a.Len()
+	if b.lines < 1<<31 {
+		a.ALUMI64(x86.OR, x86.M(x86.RDI, rjOffLines), int32(b.lines))
+	} else {
+		a.MovRI64(x86.RAX, b.lines)
+		a.ALUMR64(x86.OR, x86.M(x86.RDI, rjOffLines), x86.RAX)
+	}
+	a.Bind(g.head)
+	for i := range b.ops {
+		g.op(int32(i), &b.ops[i])
+	}
+	for _, s := range g.stubs {
+		a.Bind(s.l)
+		if s.exit < 0 {
+			a.MovMI32(x86.M(x86.RDI, rjOffPC), s.pc)
+		}
+		a.MovMI32(x86.M(x86.RDI, rjOffExit), uint32(s.exit))
+		a.Jmp(g.tail)
+	}
+	a.Bind(g.tail)
+	a.MovMI32(x86.M(x86.RDI, rjOffLast), b.start)
+	a.MovMR64(x86.M(x86.RDI, rjOffLeft), rjLeft)
+	a.Ret()
+	return jin, true
+}
+
+// rvjitLowers reports whether the compiler lowers op.
+func rvjitLowers(op uint8) bool {
+	switch {
+	case op >= opLUI && op <= opAND && op != opAUIPC, op >= opMUL && op <= opREMU,
+		op >= opADDIBEQ && op <= opFall:
+		return true
+	}
+	return false
+}
+
+// exitTo returns a label that leaves the code for pc (the block's steps
+// counted).
+func (g *rvjitGen) exitTo(pc uint32) x86.Label {
+	l := g.a.NewLabel()
+	g.stubs = append(g.stubs, rvjitStub{l: l, pc: pc, exit: -1})
+	return l
+}
+
+// exitAt returns a label that leaves the code at operation i, nothing of
+// it done and the block's steps not counted.
+func (g *rvjitGen) exitAt(i int32) x86.Label {
+	l := g.a.NewLabel()
+	g.stubs = append(g.stubs, rvjitStub{l: l, exit: i})
+	return l
+}
+
+// gx is guest register r's memory operand.
+func gx(r uint8) x86.Mem { return x86.M(rjX, 4*int32(r)) }
+
+// get loads guest register r into host register h.
+func (g *rvjitGen) get(h x86.Reg, r uint8) { g.a.MovRM32(h, gx(r)) }
+
+// set stores host register h into guest register r.
+func (g *rvjitGen) set(r uint8, h x86.Reg) { g.a.MovMR32(gx(r), h) }
+
+// op lowers operation i of the block.
+func (g *rvjitGen) op(i int32, o *bop) {
+	switch o.op {
+	case opLB, opLH, opLW, opLBU, opLHU:
+		g.load(i, o)
+	case opSB, opSH, opSW:
+		g.store(i, o)
+	case opMUL, opMULH, opMULHSU, opMULHU:
+		g.mul(o)
+	case opDIV, opDIVU, opREM, opREMU:
+		g.div(o)
+	case opADDIADDI, opADDIADD, opADDADDI, opADDADD:
+		g.alu(o.op-opADDIADDI < 2, o.rd, o.rs1, o.rs2, o.imm, opADDI)
+		rd, rs1, rs2 := uint8(o.k), uint8(o.k>>8), uint8(o.k>>16)
+		if o.op == opADDIADDI || o.op == opADDADDI {
+			g.alu(true, rd, rs1, 0, int32(o.pc), opADDI)
+		} else {
+			g.alu(false, rd, rs1, rs2, 0, opADD)
+		}
+	default:
+		if o.op >= opJAL && o.op <= opBGEU || o.op >= opADDIBEQ && o.op <= opFall {
+			g.flow(o)
+			return
+		}
+		g.alu(o.op == opLUI || o.op >= opADDI && o.op <= opSRAI, o.rd, o.rs1, o.rs2, o.imm, o.op)
+	}
+}
+
+// alu lowers a register operation: with the immediate imm when isImm (op
+// is then lui or an I-type operation, or opADDI for an add), else on rs2
+// (op an R-type operation, or opADD).
+func (g *rvjitGen) alu(isImm bool, rd, rs1, rs2 uint8, imm int32, op uint8) {
+	a := g.a
+	if op == opLUI {
+		a.MovMI32(gx(rd), uint32(imm))
+		return
+	}
+	switch op {
+	case opSLTI, opSLTIU, opSLT, opSLTU:
+		a.ALURR32(x86.XOR, x86.RDX, x86.RDX)
+		g.get(x86.RAX, rs1)
+		if isImm {
+			a.ALURI32(x86.CMP, x86.RAX, imm)
+		} else {
+			a.ALURM32(x86.CMP, x86.RAX, gx(rs2))
+		}
+		c := x86.CL
+		if op == opSLTIU || op == opSLTU {
+			c = x86.CB
+		}
+		a.Setcc(c, x86.RDX)
+		g.set(rd, x86.RDX)
+		return
+	case opSLLI, opSRLI, opSRAI:
+		g.get(x86.RAX, rs1)
+		a.ShiftRI32(rvjitShift(op), x86.RAX, uint8(imm&31))
+		g.set(rd, x86.RAX)
+		return
+	case opSLL, opSRL, opSRA:
+		g.get(x86.RCX, rs2)
+		g.get(x86.RAX, rs1)
+		a.ShiftRCL32(rvjitShift(op), x86.RAX)
+		g.set(rd, x86.RAX)
+		return
+	}
+	alu := rvjitALU(op)
+	if isImm {
+		if rd == rs1 {
+			a.ALUMI32(alu, gx(rd), imm)
+			return
+		}
+		g.get(x86.RAX, rs1)
+		a.ALURI32(alu, x86.RAX, imm)
+	} else {
+		g.get(x86.RAX, rs1)
+		a.ALURM32(alu, x86.RAX, gx(rs2))
+	}
+	g.set(rd, x86.RAX)
+}
+
+// rvjitALU is the x86 operation of an add, sub, xor, or, and (immediate
+// or register form).
+func rvjitALU(op uint8) x86.ALU {
+	switch op {
+	case opADDI, opADD:
+		return x86.ADD
+	case opSUB:
+		return x86.SUB
+	case opXORI, opXOR:
+		return x86.XOR
+	case opORI, opOR:
+		return x86.OR
+	}
+	return x86.AND // opANDI, opAND
+}
+
+// rvjitShift is the x86 shift of a RISC-V shift.
+func rvjitShift(op uint8) x86.Shift {
+	switch op {
+	case opSLLI, opSLL:
+		return x86.SHL
+	case opSRLI, opSRL:
+		return x86.SHR
+	}
+	return x86.SAR
+}
+
+// mul lowers mul, mulh, mulhsu and mulhu.
+func (g *rvjitGen) mul(o *bop) {
+	a := g.a
+	g.get(x86.RAX, o.rs1)
+	g.get(x86.RCX, o.rs2)
+	switch o.op {
+	case opMUL:
+		a.ImulRR32(x86.RAX, x86.RCX)
+		g.set(o.rd, x86.RAX)
+	case opMULH:
+		a.ImulR32(x86.RCX)
+		g.set(o.rd, x86.RDX)
+	case opMULHU:
+		a.MulR32(x86.RCX)
+		g.set(o.rd, x86.RDX)
+	default: // mulhsu: a signed 33x32-bit product fits 64 bits
+		a.MovsxdRR(x86.RAX, x86.RAX)
+		a.ImulRR64(x86.RAX, x86.RCX)
+		a.ShiftRI64(x86.SHR, x86.RAX, 32)
+		g.set(o.rd, x86.RAX)
+	}
+}
+
+// div lowers div, divu, rem and remu: a zero divisor gives -1 (div, divu)
+// or the dividend (rem, remu), and MinInt32 / -1 gives MinInt32 with
+// remainder 0, as RISC-V defines, without reaching x86's faulting cases.
+func (g *rvjitGen) div(o *bop) {
+	a := g.a
+	rem := o.op == opREM || o.op == opREMU
+	res := x86.RAX
+	if rem {
+		res = x86.RDX
+	}
+	done, zero := a.NewLabel(), a.NewLabel()
+	g.get(x86.RAX, o.rs1)
+	g.get(x86.RCX, o.rs2)
+	a.TestRR32(x86.RCX, x86.RCX)
+	a.Jcc(x86.CE, zero)
+	if o.op == opDIV || o.op == opREM {
+		do := a.NewLabel()
+		a.ALURI32(x86.CMP, x86.RCX, -1)
+		a.Jcc(x86.CNE, do)
+		if rem { // x % -1 is 0
+			a.MovRI32(x86.RDX, 0)
+		} else { // x / -1 is -x, MinInt32 included
+			a.NegR32(x86.RAX)
+		}
+		a.Jmp(done)
+		a.Bind(do)
+		a.Cdq()
+		a.IdivR32(x86.RCX)
+	} else {
+		a.MovRI32(x86.RDX, 0)
+		a.DivR32(x86.RCX)
+	}
+	a.Jmp(done)
+	a.Bind(zero)
+	if rem {
+		a.MovRR32(x86.RDX, x86.RAX)
+	} else {
+		a.MovRI32(x86.RAX, ^uint32(0))
+	}
+	a.Bind(done)
+	g.set(o.rd, res)
+}

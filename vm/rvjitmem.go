@@ -1,0 +1,105 @@
+package vm
+
+import (
+	"unsafe"
+
+	x86 "github.com/rewind-debugger/rewind/vm/amd64"
+)
+
+// Offsets of the memory views compiled loads and stores read.
+var (
+	rjOffRd   = int32(unsafe.Offsetof(fastPage{}.rd))
+	rjOffWr   = int32(unsafe.Offsetof(fastPage{}.wr))
+	rjOffData = int32(unsafe.Offsetof(page{}.data))
+	rjOffWl   = int32(unsafe.Offsetof(page{}.wl))
+	rjFPSize  = uint8(unsafe.Sizeof(fastPage{}))
+)
+
+// The fast-page index scales by a shift: a fastPage's size must be a
+// power of 2 (else this negates a non-zero unsigned constant: a compile
+// error).
+const _ = -(unsafe.Sizeof(fastPage{}) & (unsafe.Sizeof(fastPage{}) - 1))
+
+// page looks up the fast view (rd or wr, at off) of the n-byte access of
+// operation i, as runChain does: EAX gets the address's page offset and
+// RDX the page; the code leaves at i when the fast path does not apply.
+func (g *rvjitGen) page(i int32, o *bop, off int32, n uint32) {
+	a := g.a
+	exit := g.exitAt(i)
+	g.get(x86.RAX, o.rs1)
+	if o.imm != 0 {
+		a.ALURI32(x86.ADD, x86.RAX, o.imm)
+	}
+	a.MovRR32(x86.RCX, x86.RAX)
+	a.ShiftRI32(x86.SHR, x86.RCX, pageShift)
+	a.ALURR64(x86.CMP, x86.RCX, rjNFP)
+	a.Jcc(x86.CAE, exit)
+	a.ShiftRI32(x86.SHL, x86.RCX, rvjitLog2(rjFPSize))
+	a.MovRM64(x86.RDX, x86.MX(rjFP, x86.RCX, 1, off))
+	a.TestRR64(x86.RDX, x86.RDX)
+	a.Jcc(x86.CE, exit)
+	a.ALURI32(x86.AND, x86.RAX, pageMask)
+	if n > 1 {
+		a.ALURI32(x86.CMP, x86.RAX, int32(pageSize-n))
+		a.Jcc(x86.CA, exit)
+	}
+}
+
+// rvjitLog2 is the base-2 logarithm of the power of 2 v.
+func rvjitLog2(v uint8) uint8 {
+	var k uint8
+	for v > 1 {
+		v >>= 1
+		k++
+	}
+	return k
+}
+
+// rvjitSize is the bytes a load or store accesses.
+func rvjitSize(op uint8) uint32 {
+	switch op {
+	case opLB, opLBU, opSB:
+		return 1
+	case opLH, opLHU, opSH:
+		return 2
+	}
+	return 4
+}
+
+// load lowers a load (its imm is relative to the memory's base).
+func (g *rvjitGen) load(i int32, o *bop) {
+	a := g.a
+	g.page(i, o, rjOffRd, rvjitSize(o.op))
+	at := x86.MX(x86.RDX, x86.RAX, 1, rjOffData)
+	switch o.op {
+	case opLW:
+		a.MovRM32(x86.RAX, at)
+	case opLH:
+		a.MovsxRM16(x86.RAX, at)
+	case opLHU:
+		a.MovzxRM16(x86.RAX, at)
+	case opLB:
+		a.MovsxRM8(x86.RAX, at)
+	default: // opLBU
+		a.MovzxRM8(x86.RAX, at)
+	}
+	g.set(o.rd, x86.RAX)
+}
+
+// store lowers a store, marking the line stored to.
+func (g *rvjitGen) store(i int32, o *bop) {
+	a := g.a
+	g.page(i, o, rjOffWr, rvjitSize(o.op))
+	g.get(x86.RCX, o.rs2)
+	at := x86.MX(x86.RDX, x86.RAX, 1, rjOffData)
+	switch o.op {
+	case opSW:
+		a.MovMR32(at, x86.RCX)
+	case opSH:
+		a.MovMR16(at, x86.RCX)
+	default: // opSB
+		a.MovMR8(at, x86.RCX)
+	}
+	a.ShiftRI32(x86.SHR, x86.RAX, LineShift)
+	a.MovMI8(x86.MX(x86.RDX, x86.RAX, 1, rjOffWl), 1)
+}
