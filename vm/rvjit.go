@@ -18,7 +18,7 @@ import (
 
 // rvjitHot is how many times a block runs interpreted before it is
 // compiled: code that runs once or twice is not worth compiling.
-const rvjitHot = 3
+const rvjitHot = 1
 
 // rvjitNever marks a block that cannot be compiled (an operation the
 // compiler does not lower): its runs count stays there.
