@@ -63,7 +63,7 @@ func rvjitRun(h *Hart, cp *codePage, cpBase uint32, b *block, c *chainState) (la
 
 // rvjitReady reports whether block b, about to run from its start, has
 // compiled code, compiling it once it is hot.
-func (m *Machine) rvjitReady(b *block) bool {
+func (m *Machine) rvjitReady(cp *codePage, b *block) bool {
 	if b.jit != 0 {
 		return true
 	}
@@ -76,7 +76,7 @@ func (m *Machine) rvjitReady(b *block) bool {
 	}
 	b.runs = rvjitNever // unless placed below; a flush drops b anyway
 	a := &m.jit.asm
-	jin, ok := rvjitCompile(a, b)
+	jin, ok := rvjitCompile(a, cp, b)
 	if !ok {
 		return false
 	}

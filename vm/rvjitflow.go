@@ -8,11 +8,8 @@ import (
 
 // Offsets of the block fields compiled code reads to chain blocks.
 var (
-	rjOffFall   = int32(unsafe.Offsetof(block{}.fall))
-	rjOffJump   = int32(unsafe.Offsetof(block{}.jump))
-	rjOffJumpPC = int32(unsafe.Offsetof(block{}.jumpPC))
-	rjOffN      = int32(unsafe.Offsetof(block{}.n))
-	rjOffJin    = int32(unsafe.Offsetof(block{}.jin))
+	rjOffN   = int32(unsafe.Offsetof(block{}.n))
+	rjOffJin = int32(unsafe.Offsetof(block{}.jin))
 )
 
 // rvjitCond is the x86 condition of a branch (or fused add and branch)
@@ -25,13 +22,13 @@ func rvjitCond(op uint8) x86.Cond {
 }
 
 // flow lowers the operation that ends the block: the block's steps are
-// counted, then it goes to the next block as runChain does.
+// counted, then it goes to the next block as runBlocks would.
 func (g *rvjitGen) flow(o *bop) {
 	a, b := g.a, g.b
 	switch o.op {
 	case opFall:
 		a.ALURI64(x86.SUB, rjLeft, int32(b.n))
-		g.chain(rjOffFall, b.end, false)
+		g.jumpTo(b.end)
 	case opJAL:
 		a.MovMI32(gx(o.rd), o.pc)
 		a.ALURI64(x86.SUB, rjLeft, int32(b.n))
@@ -42,7 +39,7 @@ func (g *rvjitGen) flow(o *bop) {
 		a.ALURI32(x86.AND, x86.RDX, -2)
 		a.MovMI32(gx(o.rd), o.pc)
 		a.ALURI64(x86.SUB, rjLeft, int32(b.n))
-		g.chain(rjOffJump, 0, true)
+		g.jumpRDX()
 	default: // a branch, fused with an add or not
 		var b1, b2 uint8
 		target := uint32(o.imm)
@@ -61,55 +58,61 @@ func (g *rvjitGen) flow(o *bop) {
 		a.ALURM32(x86.CMP, x86.RAX, gx(b2))
 		taken := a.NewLabel()
 		a.Jcc(rvjitCond(o.op), taken)
-		g.chain(rjOffFall, b.end, false)
+		g.jumpTo(b.end)
 		a.Bind(taken)
 		g.jumpTo(target)
 	}
 }
 
-// jumpTo goes to the constant target pc: straight back to the body when
-// it is the block's own start and its steps fit, else through the jump
-// link.
+// jumpTo goes to the constant pc: straight back to the body when it is the
+// block's own start and its steps fit, else to the page's block there
+// (through enter), or out for a pc off the page.
 func (g *rvjitGen) jumpTo(pc uint32) {
 	a, b := g.a, g.b
-	if pc == b.start {
+	out := g.exitTo(pc)
+	switch {
+	case pc == b.start:
 		a.ALURI64(x86.CMP, rjLeft, int32(b.n))
-		a.Jcc(x86.CB, g.exitTo(pc))
+		a.Jcc(x86.CB, out)
 		a.Jmp(g.head)
-		return
+	case pc-g.base < pageSize:
+		a.MovRI64(x86.RAX, uint64(uintptr(unsafe.Pointer(&g.cp.blk[(pc-g.base)>>1]))))
+		a.MovRM64(x86.RAX, x86.M(x86.RAX, 0))
+		g.enter(out)
+	default:
+		a.Jmp(out)
 	}
-	a.MovRI32(x86.RDX, pc)
-	g.chain(rjOffJump, pc, true)
 }
 
-// chain goes on to the block linked at field off of this block (fall or
-// jump) when it is compiled and its steps fit; a jump link holds only when
-// the target pc (constant pc, or RDX when viaRDX) is the block's jumpPC.
-// Otherwise it leaves for that pc.
-func (g *rvjitGen) chain(off int32, pc uint32, viaRDX bool) {
+// jumpRDX goes to the pc in RDX (even): to the page's block there, through
+// enter, or out.
+func (g *rvjitGen) jumpRDX() {
 	a := g.a
-	var out x86.Label
-	if viaRDX {
-		out = a.NewLabel()
-	} else {
-		out = g.exitTo(pc)
-	}
-	a.MovRI64(x86.RAX, uint64(uintptr(unsafe.Pointer(g.b))))
-	if off == rjOffJump {
-		a.ALURM32(x86.CMP, x86.RDX, x86.M(x86.RAX, rjOffJumpPC))
-		a.Jcc(x86.CNE, out)
-	}
-	a.MovRM64(x86.RAX, x86.M(x86.RAX, off))
+	out := a.NewLabel()
+	a.MovRR32(x86.RAX, x86.RDX)
+	a.ALURI32(x86.SUB, x86.RAX, int32(g.base))
+	a.ALURI32(x86.CMP, x86.RAX, pageSize)
+	a.Jcc(x86.CAE, out)
+	a.MovRI64(x86.RCX, uint64(uintptr(unsafe.Pointer(&g.cp.blk[0]))))
+	a.MovRM64(x86.RAX, x86.MX(x86.RCX, x86.RAX, 4, 0)) // slot off/2, 8 bytes each
+	g.enter(out)
+	a.Bind(out)
+	a.MovMR32(x86.M(x86.RDI, rjOffPC), x86.RDX)
+	a.MovMI32(x86.M(x86.RDI, rjOffExit), ^uint32(0))
+	a.Jmp(g.tail)
+}
+
+// enter runs the block in RAX (the page's entry for the next pc, maybe nil)
+// when, as runBlocks requires, it is built, its steps fit and it is
+// compiled (for runBlocks would run it next), else goes to out.
+func (g *rvjitGen) enter(out x86.Label) {
+	a := g.a
+	a.TestRR64(x86.RAX, x86.RAX)
+	a.Jcc(x86.CE, out)
 	a.ALURM64(x86.CMP, rjLeft, x86.M(x86.RAX, rjOffN))
 	a.Jcc(x86.CB, out)
 	a.MovRM64(x86.RCX, x86.M(x86.RAX, rjOffJin))
 	a.TestRR64(x86.RCX, x86.RCX)
 	a.Jcc(x86.CE, out)
 	a.JmpR(x86.RCX)
-	if viaRDX {
-		a.Bind(out)
-		a.MovMR32(x86.M(x86.RDI, rjOffPC), x86.RDX)
-		a.MovMI32(x86.M(x86.RDI, rjOffExit), ^uint32(0))
-		a.Jmp(g.tail)
-	}
 }

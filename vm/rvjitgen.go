@@ -31,6 +31,8 @@ var (
 type rvjitGen struct {
 	a     *x86.Asm
 	b     *block
+	cp    *codePage // b's page, at base
+	base  uint32
 	head  x86.Label   // the body, after the entry's marks (a loop's target)
 	tail  x86.Label   // the common exit: records the block and the steps left
 	stubs []rvjitStub // exits placed after the body
@@ -46,14 +48,14 @@ type rvjitStub struct {
 // rvjitCompile assembles block b into a (reset first) and reports the
 // offset of its chained entry (after the prologue Go's call runs), or
 // false when b holds an operation it does not lower.
-func rvjitCompile(a *x86.Asm, b *block) (jin int, ok bool) {
+func rvjitCompile(a *x86.Asm, cp *codePage, b *block) (jin int, ok bool) {
 	for i := range b.ops {
 		if !rvjitLowers(b.ops[i].op) {
 			return 0, false
 		}
 	}
 	a.Reset()
-	g := rvjitGen{a: a, b: b, head: a.NewLabel(), tail: a.NewLabel()}
+	g := rvjitGen{a: a, b: b, cp: cp, base: b.start &^ pageMask, head: a.NewLabel(), tail: a.NewLabel()}
 	a.MovRM64(rjX, x86.M(x86.RDI, rjOffX))
 	a.MovRM64(rjFP, x86.M(x86.RDI, rjOffFP))
 	a.MovRM64(rjNFP, x86.M(x86.RDI, rjOffNFP))
