@@ -61,33 +61,48 @@ func rvjitRun(h *Hart, cp *codePage, cpBase uint32, b *block, c *chainState) (la
 	return last, ctx.pc, nil
 }
 
-// rvjitReady reports whether block b, about to run from its start, has
-// compiled code, compiling it once it is hot.
-func (m *Machine) rvjitReady(cp *codePage, b *block) bool {
-	if b.jit != 0 {
-		return true
+// rvjitEnter reports whether block b, about to run from its start after
+// block last (nil if none), runs compiled: it compiles b once it is hot,
+// and recompiles last when last's code looks b up where it could now go
+// to b's code directly.
+func (m *Machine) rvjitEnter(cp *codePage, last, b *block) bool {
+	if b.jit == 0 {
+		if b.runs < rvjitHot {
+			b.runs++
+			return false
+		}
+		if b.runs == rvjitNever || !m.rvjitBuild(cp, b) {
+			return false
+		}
 	}
-	if b.runs < rvjitHot {
-		b.runs++
+	if last != nil && last.jit != 0 && (last.pend[0] == b.start || last.pend[1] == b.start) {
+		m.rvjitBuild(cp, last) // may flush: every block dropped, b included
+	}
+	return b.jit != 0
+}
+
+// rvjitBuild compiles block b and reports whether it has code now. A
+// block the compiler cannot lower is never tried again.
+func (m *Machine) rvjitBuild(cp *codePage, b *block) bool {
+	if m.jitCode() == nil {
+		b.runs = rvjitNever
 		return false
 	}
-	if b.runs == rvjitNever || m.jitCode() == nil {
-		return false
-	}
-	b.runs = rvjitNever // unless placed below; a flush drops b anyway
 	a := &m.jit.asm
-	jin, ok := rvjitCompile(a, cp, b)
+	jin, pend, ok := rvjitCompile(a, cp, b)
 	if !ok {
+		b.runs = rvjitNever
 		return false
 	}
 	fn, err := a.Finish()
 	if err != nil {
+		b.runs = rvjitNever
 		return false
 	}
 	entry, ok := m.jitPlace(fn)
 	if !ok {
 		return false // full: every block was dropped, b included
 	}
-	b.jit, b.jin = entry, entry+uintptr(jin)
+	b.jit, b.jin, b.pend = entry, entry+uintptr(jin), pend
 	return true
 }

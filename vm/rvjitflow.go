@@ -30,14 +30,14 @@ func (g *rvjitGen) flow(o *bop) {
 		a.ALURI64(x86.SUB, rjLeft, int32(b.n))
 		g.jumpTo(b.end)
 	case opJAL:
-		a.MovMI32(gx(o.rd), o.pc)
+		g.setImm(o.rd, o.pc)
 		a.ALURI64(x86.SUB, rjLeft, int32(b.n))
 		g.jumpTo(uint32(o.imm))
 	case opJALR:
 		g.get(x86.RDX, o.rs1)
 		a.ALURI32(x86.ADD, x86.RDX, o.imm)
 		a.ALURI32(x86.AND, x86.RDX, -2)
-		a.MovMI32(gx(o.rd), o.pc)
+		g.setImm(o.rd, o.pc)
 		a.ALURI64(x86.SUB, rjLeft, int32(b.n))
 		g.jumpRDX()
 	default: // a branch, fused with an add or not
@@ -54,8 +54,7 @@ func (g *rvjitGen) flow(o *bop) {
 			b1, b2, target = uint8(o.k), uint8(o.k>>8), o.pc
 		}
 		a.ALURI64(x86.SUB, rjLeft, int32(b.n))
-		g.get(x86.RAX, b1)
-		a.ALURM32(x86.CMP, x86.RAX, gx(b2))
+		g.cmp(b1, false, b2, 0)
 		taken := a.NewLabel()
 		a.Jcc(rvjitCond(o.op), taken)
 		g.jumpTo(b.end)
@@ -76,6 +75,17 @@ func (g *rvjitGen) jumpTo(pc uint32) {
 		a.Jcc(x86.CB, out)
 		a.Jmp(g.head)
 	case pc-g.base < pageSize:
+		if t := g.cp.blk[(pc-g.base)>>1]; t != nil && t.jin != 0 {
+			// Compiled already: its code until the page's blocks are
+			// dropped, b's with them.
+			a.ALURI64(x86.CMP, rjLeft, int32(t.n))
+			a.Jcc(x86.CB, out)
+			g.flush()
+			a.MovRI64(x86.RCX, uint64(t.jin))
+			a.JmpR(x86.RCX)
+			return
+		}
+		g.pend = append(g.pend, pc)
 		a.MovRI64(x86.RAX, uint64(uintptr(unsafe.Pointer(&g.cp.blk[(pc-g.base)>>1]))))
 		a.MovRM64(x86.RAX, x86.M(x86.RAX, 0))
 		g.enter(out)
@@ -114,5 +124,6 @@ func (g *rvjitGen) enter(out x86.Label) {
 	a.MovRM64(x86.RCX, x86.M(x86.RAX, rjOffJin))
 	a.TestRR64(x86.RCX, x86.RCX)
 	a.Jcc(x86.CE, out)
+	g.flush()
 	a.JmpR(x86.RCX)
 }

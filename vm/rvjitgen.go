@@ -6,14 +6,17 @@ import (
 	x86 "github.com/rewind-debugger/rewind/vm/amd64"
 )
 
-// The host registers of compiled RISC-V code. x86.RDI holds the context
-// (rvjitCtx); x86.RAX, x86.RCX, x86.RDX and x86.R11 are scratch.
+// The host registers of compiled RISC-V code. RDI holds the context
+// (rvjitCtx); RAX, RCX and RDX are scratch; rjCache hold guest registers.
 const (
 	rjX    = x86.RSI // &x[0]
 	rjFP   = x86.R8  // &fp[0]
-	rjNFP  = x86.R9  // len(fp)
 	rjLeft = x86.R10 // steps left (ctx.left while the code runs)
 )
+
+// rjCache are the host registers that hold a block's most used guest
+// registers while it runs.
+var rjCache = [...]x86.Reg{x86.RBX, x86.R9, x86.R11, x86.R12, x86.R13}
 
 // Field offsets the generated code uses.
 var (
@@ -33,9 +36,13 @@ type rvjitGen struct {
 	b     *block
 	cp    *codePage // b's page, at base
 	base  uint32
-	head  x86.Label   // the body, after the entry's marks (a loop's target)
-	tail  x86.Label   // the common exit: records the block and the steps left
+	head  x86.Label   // the body, after the entry's marks and loads (a loop's target)
+	tail  x86.Label   // the common exit: stores the registers, records the block and the steps left
 	stubs []rvjitStub // exits placed after the body
+	host  [256]int8   // guest register r is in rjCache[host[r]-1], or in memory (0)
+	dirty [256]bool   // cached guest registers the block writes
+	nc    int         // cached registers
+	pend  []uint32    // the pcs jumpTo looks blocks up for
 }
 
 // rvjitStub is an out-of-line exit: to pc (exit < 0) or at operation exit.
@@ -46,19 +53,20 @@ type rvjitStub struct {
 }
 
 // rvjitCompile assembles block b into a (reset first) and reports the
-// offset of its chained entry (after the prologue Go's call runs), or
-// false when b holds an operation it does not lower.
-func rvjitCompile(a *x86.Asm, cp *codePage, b *block) (jin int, ok bool) {
+// offset of its chained entry (after the prologue Go's call runs) and the
+// pcs of the page whose blocks it looks up (not compiled yet: it would go
+// to their code directly), or false when b holds an operation it does not
+// lower.
+func rvjitCompile(a *x86.Asm, cp *codePage, b *block) (jin int, pend [2]uint32, ok bool) {
 	for i := range b.ops {
 		if !rvjitLowers(b.ops[i].op) {
-			return 0, false
+			return 0, pend, false
 		}
 	}
 	a.Reset()
 	g := rvjitGen{a: a, b: b, cp: cp, base: b.start &^ pageMask, head: a.NewLabel(), tail: a.NewLabel()}
 	a.MovRM64(rjX, x86.M(x86.RDI, rjOffX))
 	a.MovRM64(rjFP, x86.M(x86.RDI, rjOffFP))
-	a.MovRM64(rjNFP, x86.M(x86.RDI, rjOffNFP))
 	a.MovRM64(rjLeft, x86.M(x86.RDI, rjOffLeft))
 	jin = a.Len()
 	if b.lines < 1<<31 {
@@ -66,6 +74,12 @@ func rvjitCompile(a *x86.Asm, cp *codePage, b *block) (jin int, ok bool) {
 	} else {
 		a.MovRI64(x86.RAX, b.lines)
 		a.ALUMR64(x86.OR, x86.M(x86.RDI, rjOffLines), x86.RAX)
+	}
+	g.allocate()
+	for r, h := range g.host {
+		if h > 0 {
+			a.MovRM32(rjCache[h-1], gx(uint8(r)))
+		}
 	}
 	a.Bind(g.head)
 	for i := range b.ops {
@@ -80,10 +94,13 @@ func rvjitCompile(a *x86.Asm, cp *codePage, b *block) (jin int, ok bool) {
 		a.Jmp(g.tail)
 	}
 	a.Bind(g.tail)
+	g.flush()
 	a.MovMI32(x86.M(x86.RDI, rjOffLast), b.start)
 	a.MovMR64(x86.M(x86.RDI, rjOffLeft), rjLeft)
 	a.Ret()
-	return jin, true
+	pend = [2]uint32{1, 1}
+	copy(pend[:], g.pend)
+	return jin, pend, true
 }
 
 // rvjitLowers reports whether the compiler lowers op.
@@ -115,11 +132,58 @@ func (g *rvjitGen) exitAt(i int32) x86.Label {
 // gx is guest register r's memory operand.
 func gx(r uint8) x86.Mem { return x86.M(rjX, 4*int32(r)) }
 
-// get loads guest register r into host register h.
-func (g *rvjitGen) get(h x86.Reg, r uint8) { g.a.MovRM32(h, gx(r)) }
+// reg returns the host register holding guest register r, if any.
+func (g *rvjitGen) reg(r uint8) (x86.Reg, bool) {
+	if h := g.host[r]; h > 0 {
+		return rjCache[h-1], true
+	}
+	return 0, false
+}
 
-// set stores host register h into guest register r.
-func (g *rvjitGen) set(r uint8, h x86.Reg) { g.a.MovMR32(gx(r), h) }
+// get copies guest register r into host register h (x0 is always 0: it
+// is never written, writes to it go to regSink).
+func (g *rvjitGen) get(h x86.Reg, r uint8) {
+	if c, ok := g.reg(r); r == 0 {
+		g.a.MovRI32(h, 0)
+	} else if !ok {
+		g.a.MovRM32(h, gx(r))
+	} else if c != h {
+		g.a.MovRR32(h, c)
+	}
+}
+
+// set copies host register h into guest register r. Writes to x0 (to
+// regSink, which nothing reads) are dropped.
+func (g *rvjitGen) set(r uint8, h x86.Reg) {
+	if c, ok := g.reg(r); r == regSink {
+		return
+	} else if !ok {
+		g.a.MovMR32(gx(r), h)
+	} else if c != h {
+		g.a.MovRR32(c, h)
+	}
+}
+
+// setImm sets guest register r to v.
+func (g *rvjitGen) setImm(r uint8, v uint32) {
+	if c, ok := g.reg(r); r == regSink {
+		return
+	} else if ok {
+		g.a.MovRI32(c, v)
+	} else {
+		g.a.MovMI32(gx(r), v)
+	}
+}
+
+// flush stores the cached registers the block writes back to memory (the
+// flags are kept).
+func (g *rvjitGen) flush() {
+	for r, h := range g.host {
+		if h > 0 && g.dirty[r] {
+			g.a.MovMR32(gx(uint8(r)), rjCache[h-1])
+		}
+	}
+}
 
 // op lowers operation i of the block.
 func (g *rvjitGen) op(i int32, o *bop) {
@@ -154,51 +218,97 @@ func (g *rvjitGen) op(i int32, o *bop) {
 // (op an R-type operation, or opADD).
 func (g *rvjitGen) alu(isImm bool, rd, rs1, rs2 uint8, imm int32, op uint8) {
 	a := g.a
-	if op == opLUI {
-		a.MovMI32(gx(rd), uint32(imm))
-		return
-	}
 	switch op {
+	case opLUI:
+		g.setImm(rd, uint32(imm))
 	case opSLTI, opSLTIU, opSLT, opSLTU:
 		a.ALURR32(x86.XOR, x86.RDX, x86.RDX)
-		g.get(x86.RAX, rs1)
-		if isImm {
-			a.ALURI32(x86.CMP, x86.RAX, imm)
-		} else {
-			a.ALURM32(x86.CMP, x86.RAX, gx(rs2))
-		}
+		g.cmp(rs1, isImm, rs2, imm)
 		c := x86.CL
 		if op == opSLTIU || op == opSLTU {
 			c = x86.CB
 		}
 		a.Setcc(c, x86.RDX)
 		g.set(rd, x86.RDX)
-		return
 	case opSLLI, opSRLI, opSRAI:
-		g.get(x86.RAX, rs1)
-		a.ShiftRI32(rvjitShift(op), x86.RAX, uint8(imm&31))
-		g.set(rd, x86.RAX)
-		return
+		h := g.dest(rd, rs1, rs2, true)
+		a.ShiftRI32(rvjitShift(op), h, uint8(imm&31))
+		g.set(rd, h)
 	case opSLL, opSRL, opSRA:
 		g.get(x86.RCX, rs2)
-		g.get(x86.RAX, rs1)
-		a.ShiftRCL32(rvjitShift(op), x86.RAX)
-		g.set(rd, x86.RAX)
-		return
-	}
-	alu := rvjitALU(op)
-	if isImm {
-		if rd == rs1 {
-			a.ALUMI32(alu, gx(rd), imm)
-			return
+		h := g.dest(rd, rs1, rs2, false)
+		a.ShiftRCL32(rvjitShift(op), h)
+		g.set(rd, h)
+	default:
+		alu := rvjitALU(op)
+		if _, ok := g.reg(rd); !ok && rd == rs1 { // in memory: op [rd], src
+			if isImm {
+				a.ALUMI32(alu, gx(rd), imm)
+				return
+			}
+			if c, ok := g.reg(rs2); ok {
+				a.ALUMR32(alu, gx(rd), c)
+				return
+			}
 		}
-		g.get(x86.RAX, rs1)
-		a.ALURI32(alu, x86.RAX, imm)
-	} else {
-		g.get(x86.RAX, rs1)
-		a.ALURM32(alu, x86.RAX, gx(rs2))
+		if !isImm && rs2 == 0 {
+			isImm, imm = true, 0
+		}
+		h := g.dest(rd, rs1, rs2, isImm)
+		switch c, ok := g.reg(rs2); {
+		case isImm:
+			a.ALURI32(alu, h, imm)
+		case ok:
+			a.ALURR32(alu, h, c)
+		default:
+			a.ALURM32(alu, h, gx(rs2))
+		}
+		g.set(rd, h)
 	}
-	g.set(rd, x86.RAX)
+}
+
+// dest returns the host register to compute rd = rs1 op src in, holding
+// rs1: rd's own when rd is cached and src (rs2, unless isImm) is not rd
+// after all, else RAX.
+func (g *rvjitGen) dest(rd, rs1, rs2 uint8, isImm bool) x86.Reg {
+	h := x86.RAX
+	if c, ok := g.reg(rd); ok && (isImm || rd != rs2 || rd == rs1) {
+		h = c
+	}
+	g.get(h, rs1)
+	return h
+}
+
+// cmp compares guest register r1 with r2 (or imm when isImm), setting the
+// flags of cmp r1, r2.
+func (g *rvjitGen) cmp(r1 uint8, isImm bool, r2 uint8, imm int32) {
+	a := g.a
+	if !isImm && r2 == 0 {
+		isImm, imm = true, 0
+	}
+	if r1 == 0 {
+		a.MovRI32(x86.RAX, 0)
+	}
+	c1, ok1 := g.reg(r1)
+	if r1 == 0 {
+		c1, ok1 = x86.RAX, true
+	}
+	c2, ok2 := g.reg(r2)
+	switch {
+	case ok1 && isImm:
+		a.ALURI32(x86.CMP, c1, imm)
+	case ok1 && ok2:
+		a.ALURR32(x86.CMP, c1, c2)
+	case ok1:
+		a.ALURM32(x86.CMP, c1, gx(r2))
+	case isImm:
+		a.ALUMI32(x86.CMP, gx(r1), imm)
+	case ok2:
+		a.ALUMR32(x86.CMP, gx(r1), c2)
+	default:
+		a.MovRM32(x86.RAX, gx(r1))
+		a.ALURM32(x86.CMP, x86.RAX, gx(r2))
+	}
 }
 
 // rvjitALU is the x86 operation of an add, sub, xor, or, and (immediate
@@ -231,12 +341,20 @@ func rvjitShift(op uint8) x86.Shift {
 // mul lowers mul, mulh, mulhsu and mulhu.
 func (g *rvjitGen) mul(o *bop) {
 	a := g.a
+	if o.op == opMUL {
+		c, ok := g.reg(o.rs2)
+		if !ok {
+			c = x86.RCX
+			a.MovRM32(c, gx(o.rs2))
+		}
+		h := g.dest(o.rd, o.rs1, o.rs2, false)
+		a.ImulRR32(h, c)
+		g.set(o.rd, h)
+		return
+	}
 	g.get(x86.RAX, o.rs1)
 	g.get(x86.RCX, o.rs2)
 	switch o.op {
-	case opMUL:
-		a.ImulRR32(x86.RAX, x86.RCX)
-		g.set(o.rd, x86.RAX)
 	case opMULH:
 		a.ImulR32(x86.RCX)
 		g.set(o.rd, x86.RDX)

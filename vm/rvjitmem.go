@@ -26,13 +26,17 @@ const _ = -(unsafe.Sizeof(fastPage{}) & (unsafe.Sizeof(fastPage{}) - 1))
 func (g *rvjitGen) page(i int32, o *bop, off int32, n uint32) {
 	a := g.a
 	exit := g.exitAt(i)
-	g.get(x86.RAX, o.rs1)
-	if o.imm != 0 {
-		a.ALURI32(x86.ADD, x86.RAX, o.imm)
+	if c, ok := g.reg(o.rs1); ok {
+		a.Lea32(x86.RAX, x86.M(c, o.imm))
+	} else {
+		a.MovRM32(x86.RAX, gx(o.rs1))
+		if o.imm != 0 {
+			a.ALURI32(x86.ADD, x86.RAX, o.imm)
+		}
 	}
 	a.MovRR32(x86.RCX, x86.RAX)
 	a.ShiftRI32(x86.SHR, x86.RCX, pageShift)
-	a.ALURR64(x86.CMP, x86.RCX, rjNFP)
+	a.ALURM64(x86.CMP, x86.RCX, x86.M(x86.RDI, rjOffNFP))
 	a.Jcc(x86.CAE, exit)
 	a.ShiftRI32(x86.SHL, x86.RCX, rvjitLog2(rjFPSize))
 	a.MovRM64(x86.RDX, x86.MX(rjFP, x86.RCX, 1, off))
@@ -71,34 +75,42 @@ func (g *rvjitGen) load(i int32, o *bop) {
 	a := g.a
 	g.page(i, o, rjOffRd, rvjitSize(o.op))
 	at := x86.MX(x86.RDX, x86.RAX, 1, rjOffData)
+	v, ok := g.reg(o.rd)
+	if !ok {
+		v = x86.RAX
+	}
 	switch o.op {
 	case opLW:
-		a.MovRM32(x86.RAX, at)
+		a.MovRM32(v, at)
 	case opLH:
-		a.MovsxRM16(x86.RAX, at)
+		a.MovsxRM16(v, at)
 	case opLHU:
-		a.MovzxRM16(x86.RAX, at)
+		a.MovzxRM16(v, at)
 	case opLB:
-		a.MovsxRM8(x86.RAX, at)
+		a.MovsxRM8(v, at)
 	default: // opLBU
-		a.MovzxRM8(x86.RAX, at)
+		a.MovzxRM8(v, at)
 	}
-	g.set(o.rd, x86.RAX)
+	g.set(o.rd, v)
 }
 
 // store lowers a store, marking the line stored to.
 func (g *rvjitGen) store(i int32, o *bop) {
 	a := g.a
 	g.page(i, o, rjOffWr, rvjitSize(o.op))
-	g.get(x86.RCX, o.rs2)
+	v, ok := g.reg(o.rs2)
+	if !ok {
+		v = x86.RCX
+		a.MovRM32(v, gx(o.rs2))
+	}
 	at := x86.MX(x86.RDX, x86.RAX, 1, rjOffData)
 	switch o.op {
 	case opSW:
-		a.MovMR32(at, x86.RCX)
+		a.MovMR32(at, v)
 	case opSH:
-		a.MovMR16(at, x86.RCX)
+		a.MovMR16(at, v)
 	default: // opSB
-		a.MovMR8(at, x86.RCX)
+		a.MovMR8(at, v)
 	}
 	a.ShiftRI32(x86.SHR, x86.RAX, LineShift)
 	a.MovMI8(x86.MX(x86.RDX, x86.RAX, 1, rjOffWl), 1)
