@@ -7,17 +7,18 @@ import (
 )
 
 // Compiled RISC-V blocks: where the host runs generated code (jit.go), a
-// decoded block that has run a few times is compiled to x86-64 code that
+// decoded block entered a second time is compiled to x86-64 code that
 // does exactly what runChain does for it, and runBlocks calls that code
-// instead of runChain whenever it enters the block at its start. The code
-// chains to the compiled blocks linked after it (reading the links from
-// the blocks, which Go keeps up to date) while their steps fit, so a loop
-// runs without returning to Go; it leaves at a load or store whose fast
-// path does not apply, as runChain does, and runBlocks goes on exactly as
-// after runChain (device loads, the per-instruction executor).
+// instead of runChain whenever it enters the block at its start. At the
+// block's end the code goes on to the page's next block itself, as
+// runBlocks would (when that block's steps fit and it has code), so a
+// loop runs without returning to Go; it leaves at a load or store whose
+// fast path does not apply, as runChain does, and runBlocks goes on
+// exactly as after runChain (device loads, the per-instruction executor).
+// ARCHITECTURE.md ("The RISC-V executor") has the whole design.
 
-// rvjitHot is how many times a block runs interpreted before it is
-// compiled: code that runs once or twice is not worth compiling.
+// rvjitHot is how many times runBlocks enters a block (and runs it
+// interpreted) before compiling it: code that runs once is not worth it.
 const rvjitHot = 1
 
 // rvjitNever marks a block that cannot be compiled (an operation the
