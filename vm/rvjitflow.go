@@ -8,7 +8,6 @@ import (
 
 // Offsets of the block fields compiled code reads to chain blocks.
 var (
-	rjOffN   = int32(unsafe.Offsetof(block{}.n))
 	rjOffJin = int32(unsafe.Offsetof(block{}.jin))
 )
 
@@ -21,24 +20,21 @@ func rvjitCond(op uint8) x86.Cond {
 	return [...]x86.Cond{x86.CE, x86.CNE, x86.CL, x86.CGE, x86.CB, x86.CAE}[op-opBEQ]
 }
 
-// flow lowers the operation that ends the block: the block's steps are
-// counted, then it goes to the next block as runBlocks would.
+// flow lowers the operation that ends the block: it goes on to the next
+// block as runBlocks would (the steps were counted on entry).
 func (g *rvjitGen) flow(o *bop) {
 	a, b := g.a, g.b
 	switch o.op {
 	case opFall:
-		a.ALURI64(x86.SUB, rjLeft, int32(b.n))
 		g.jumpTo(b.end)
 	case opJAL:
 		g.setImm(o.rd, o.pc)
-		a.ALURI64(x86.SUB, rjLeft, int32(b.n))
 		g.jumpTo(uint32(o.imm))
 	case opJALR:
 		g.get(x86.RDX, o.rs1)
 		a.ALURI32(x86.ADD, x86.RDX, o.imm)
 		a.ALURI32(x86.AND, x86.RDX, -2)
 		g.setImm(o.rd, o.pc)
-		a.ALURI64(x86.SUB, rjLeft, int32(b.n))
 		g.jumpRDX()
 	default: // a branch, fused with an add or not
 		var b1, b2 uint8
@@ -53,7 +49,6 @@ func (g *rvjitGen) flow(o *bop) {
 			g.alu(isImm, o.rd, o.rs1, o.rs2, o.imm, add)
 			b1, b2, target = uint8(o.k), uint8(o.k>>8), o.pc
 		}
-		a.ALURI64(x86.SUB, rjLeft, int32(b.n))
 		g.cmp(b1, false, b2, 0)
 		taken := a.NewLabel()
 		a.Jcc(rvjitCond(o.op), taken)
@@ -63,23 +58,21 @@ func (g *rvjitGen) flow(o *bop) {
 	}
 }
 
-// jumpTo goes to the constant pc: straight back to the body when it is the
-// block's own start and its steps fit, else to the page's block there
-// (through enter), or out for a pc off the page.
+// jumpTo goes to the constant pc: back to the body when it is the block's
+// own start and its steps fit again, else to the page's block there
+// (straight to its code when it has code already, else through enter), or
+// out for a pc off the page.
 func (g *rvjitGen) jumpTo(pc uint32) {
 	a, b := g.a, g.b
-	out := g.exitTo(pc)
 	switch {
 	case pc == b.start:
-		a.ALURI64(x86.CMP, rjLeft, int32(b.n))
-		a.Jcc(x86.CB, out)
+		a.ALURI64(x86.SUB, rjLeft, int32(b.n))
+		a.Jcc(x86.CB, g.exitTo(pc, true))
 		a.Jmp(g.head)
 	case pc-g.base < pageSize:
 		if t := g.cp.blk[(pc-g.base)>>1]; t != nil && t.jin != 0 {
-			// Compiled already: its code until the page's blocks are
-			// dropped, b's with them.
-			a.ALURI64(x86.CMP, rjLeft, int32(t.n))
-			a.Jcc(x86.CB, out)
+			// Its code stays until the page's blocks are dropped, b's
+			// with them.
 			g.flush()
 			a.MovRI64(x86.RCX, uint64(t.jin))
 			a.JmpR(x86.RCX)
@@ -88,9 +81,9 @@ func (g *rvjitGen) jumpTo(pc uint32) {
 		g.pend = append(g.pend, pc)
 		a.MovRI64(x86.RAX, uint64(uintptr(unsafe.Pointer(&g.cp.blk[(pc-g.base)>>1]))))
 		a.MovRM64(x86.RAX, x86.M(x86.RAX, 0))
-		g.enter(out)
+		g.enter(g.exitTo(pc, false))
 	default:
-		a.Jmp(out)
+		a.Jmp(g.exitTo(pc, false))
 	}
 }
 
@@ -112,15 +105,13 @@ func (g *rvjitGen) jumpRDX() {
 	a.Jmp(g.tail)
 }
 
-// enter runs the block in RAX (the page's entry for the next pc, maybe nil)
-// when, as runBlocks requires, it is built, its steps fit and it is
-// compiled (for runBlocks would run it next), else goes to out.
+// enter runs the block in RAX (the page's entry for the next pc, maybe
+// nil) when it has code, which checks that its steps fit, else goes to
+// out.
 func (g *rvjitGen) enter(out x86.Label) {
 	a := g.a
 	a.TestRR64(x86.RAX, x86.RAX)
 	a.Jcc(x86.CE, out)
-	a.ALURM64(x86.CMP, rjLeft, x86.M(x86.RAX, rjOffN))
-	a.Jcc(x86.CB, out)
 	a.MovRM64(x86.RCX, x86.M(x86.RAX, rjOffJin))
 	a.TestRR64(x86.RCX, x86.RCX)
 	a.Jcc(x86.CE, out)

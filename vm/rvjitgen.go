@@ -45,11 +45,13 @@ type rvjitGen struct {
 	pend  []uint32    // the pcs jumpTo looks blocks up for
 }
 
-// rvjitStub is an out-of-line exit: to pc (exit < 0) or at operation exit.
+// rvjitStub is an out-of-line exit: to pc (exit < 0) or at operation exit,
+// with the block's steps uncounted (undo: they were counted on entry).
 type rvjitStub struct {
 	l    x86.Label
 	pc   uint32
 	exit int32
+	undo bool
 }
 
 // rvjitCompile assembles block b into a (reset first) and reports the
@@ -69,6 +71,11 @@ func rvjitCompile(a *x86.Asm, cp *codePage, b *block) (jin int, pend [2]uint32, 
 	a.MovRM64(rjFP, x86.M(x86.RDI, rjOffFP))
 	a.MovRM64(rjLeft, x86.M(x86.RDI, rjOffLeft))
 	jin = a.Len()
+	// The block's steps are counted on entry (a chained block checks its
+	// own fit); an exit that leaves them uncounted adds them back.
+	entryOut := a.NewLabel()
+	a.ALURI64(x86.SUB, rjLeft, int32(b.n))
+	a.Jcc(x86.CB, entryOut)
 	if b.lines < 1<<31 {
 		a.ALUMI64(x86.OR, x86.M(x86.RDI, rjOffLines), int32(b.lines))
 	} else {
@@ -87,6 +94,9 @@ func rvjitCompile(a *x86.Asm, cp *codePage, b *block) (jin int, pend [2]uint32, 
 	}
 	for _, s := range g.stubs {
 		a.Bind(s.l)
+		if s.undo {
+			a.ALURI64(x86.ADD, rjLeft, int32(b.n))
+		}
 		if s.exit < 0 {
 			a.MovMI32(x86.M(x86.RDI, rjOffPC), s.pc)
 		}
@@ -95,12 +105,25 @@ func rvjitCompile(a *x86.Asm, cp *codePage, b *block) (jin int, pend [2]uint32, 
 	}
 	a.Bind(g.tail)
 	g.flush()
-	a.MovMI32(x86.M(x86.RDI, rjOffLast), b.start)
-	a.MovMR64(x86.M(x86.RDI, rjOffLeft), rjLeft)
-	a.Ret()
+	g.ret()
+	// Not entered (its steps do not fit): b ran last, for its own start, as
+	// if the block before had returned it; no register was loaded.
+	a.Bind(entryOut)
+	a.ALURI64(x86.ADD, rjLeft, int32(b.n))
+	a.MovMI32(x86.M(x86.RDI, rjOffPC), b.start)
+	a.MovMI32(x86.M(x86.RDI, rjOffExit), ^uint32(0))
+	g.ret()
 	pend = [2]uint32{1, 1}
 	copy(pend[:], g.pend)
 	return jin, pend, true
+}
+
+// ret records the block as the one run last and the steps left, and
+// returns to Go.
+func (g *rvjitGen) ret() {
+	g.a.MovMI32(x86.M(x86.RDI, rjOffLast), g.b.start)
+	g.a.MovMR64(x86.M(x86.RDI, rjOffLeft), rjLeft)
+	g.a.Ret()
 }
 
 // rvjitLowers reports whether the compiler lowers op.
@@ -113,11 +136,11 @@ func rvjitLowers(op uint8) bool {
 	return false
 }
 
-// exitTo returns a label that leaves the code for pc (the block's steps
-// counted).
-func (g *rvjitGen) exitTo(pc uint32) x86.Label {
+// exitTo returns a label that leaves the code for pc, the block's steps
+// counted unless undo.
+func (g *rvjitGen) exitTo(pc uint32, undo bool) x86.Label {
 	l := g.a.NewLabel()
-	g.stubs = append(g.stubs, rvjitStub{l: l, pc: pc, exit: -1})
+	g.stubs = append(g.stubs, rvjitStub{l: l, pc: pc, exit: -1, undo: undo})
 	return l
 }
 
@@ -125,7 +148,7 @@ func (g *rvjitGen) exitTo(pc uint32) x86.Label {
 // it done and the block's steps not counted.
 func (g *rvjitGen) exitAt(i int32) x86.Label {
 	l := g.a.NewLabel()
-	g.stubs = append(g.stubs, rvjitStub{l: l, exit: i})
+	g.stubs = append(g.stubs, rvjitStub{l: l, exit: i, undo: true})
 	return l
 }
 
