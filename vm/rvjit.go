@@ -30,12 +30,11 @@ const rvjitNever = 255
 const rvjitMaxSteps = 1 << 20
 
 // rvjitCtx is the context compiled code runs with (RDI). Go fills it
-// before each call; the code reads x, fp and nfp and writes only the plain
+// before each call; the code reads x and fp and writes only the plain
 // integers after them.
 type rvjitCtx struct {
 	x     *[256]uint32 // the hart's registers
 	fp    *fastPage    // the memory's fast-path views (&fp[0])
-	nfp   uint64       // len(fp)
 	left  uint64       // steps left: lowered by each block run to its end
 	lines uint64       // the page's lines the blocks run cover (bit k: line k)
 	last  uint32       // start of the block run last
@@ -48,7 +47,7 @@ type rvjitCtx struct {
 // same results.
 func rvjitRun(h *Hart, cp *codePage, cpBase uint32, b *block, c *chainState) (last *block, pc uint32, exit *bop) {
 	left := min(c.left, rvjitMaxSteps)
-	ctx := rvjitCtx{x: &h.x, fp: unsafe.SliceData(c.fp), nfp: uint64(len(c.fp)), left: left}
+	ctx := rvjitCtx{x: &h.x, fp: unsafe.SliceData(c.fp), left: left}
 	amd64.Call(b.jit, unsafe.Pointer(&ctx))
 	c.left -= left - ctx.left
 	c.lines |= ctx.lines
@@ -90,7 +89,7 @@ func (m *Machine) rvjitBuild(cp *codePage, b *block) bool {
 		return false
 	}
 	a := &m.jit.asm
-	jin, pend, ok := rvjitCompile(a, cp, b)
+	jin, pend, ok := rvjitCompile(a, cp, b, uint32(len(m.mem.fast)))
 	if !ok {
 		b.runs = rvjitNever
 		return false

@@ -22,7 +22,6 @@ var rjCache = [...]x86.Reg{x86.RBX, x86.R9, x86.R11, x86.R12, x86.R13}
 var (
 	rjOffX     = int32(unsafe.Offsetof(rvjitCtx{}.x))
 	rjOffFP    = int32(unsafe.Offsetof(rvjitCtx{}.fp))
-	rjOffNFP   = int32(unsafe.Offsetof(rvjitCtx{}.nfp))
 	rjOffLeft  = int32(unsafe.Offsetof(rvjitCtx{}.left))
 	rjOffLines = int32(unsafe.Offsetof(rvjitCtx{}.lines))
 	rjOffLast  = int32(unsafe.Offsetof(rvjitCtx{}.last))
@@ -36,6 +35,7 @@ type rvjitGen struct {
 	b     *block
 	cp    *codePage // b's page, at base
 	base  uint32
+	nfp   uint32      // pages in RAM: len(memory.fast), fixed for a machine
 	head  x86.Label   // the body, after the entry's marks and loads (a loop's target)
 	tail  x86.Label   // the common exit: stores the registers, records the block and the steps left
 	stubs []rvjitStub // exits placed after the body
@@ -54,19 +54,20 @@ type rvjitStub struct {
 	undo bool
 }
 
-// rvjitCompile assembles block b into a (reset first) and reports the
+// rvjitCompile assembles block b of page cp, in a memory of nfp pages,
+// into a (reset first) and reports the
 // offset of its chained entry (after the prologue Go's call runs) and the
 // pcs of the page whose blocks it looks up (not compiled yet: it would go
 // to their code directly), or false when b holds an operation it does not
 // lower.
-func rvjitCompile(a *x86.Asm, cp *codePage, b *block) (jin int, pend [2]uint32, ok bool) {
+func rvjitCompile(a *x86.Asm, cp *codePage, b *block, nfp uint32) (jin int, pend [2]uint32, ok bool) {
 	for i := range b.ops {
 		if !rvjitLowers(b.ops[i].op) {
 			return 0, pend, false
 		}
 	}
 	a.Reset()
-	g := rvjitGen{a: a, b: b, cp: cp, base: b.start &^ pageMask, head: a.NewLabel(), tail: a.NewLabel()}
+	g := rvjitGen{a: a, b: b, cp: cp, base: b.start &^ pageMask, nfp: nfp, head: a.NewLabel(), tail: a.NewLabel()}
 	a.MovRM64(rjX, x86.M(x86.RDI, rjOffX))
 	a.MovRM64(rjFP, x86.M(x86.RDI, rjOffFP))
 	a.MovRM64(rjLeft, x86.M(x86.RDI, rjOffLeft))

@@ -36,7 +36,7 @@ func (g *rvjitGen) page(i int32, o *bop, off int32, n uint32) {
 	}
 	a.MovRR32(x86.RCX, x86.RAX)
 	a.ShiftRI32(x86.SHR, x86.RCX, pageShift)
-	a.ALURM64(x86.CMP, x86.RCX, x86.M(x86.RDI, rjOffNFP))
+	a.ALURI32(x86.CMP, x86.RCX, int32(g.nfp))
 	a.Jcc(x86.CAE, exit)
 	a.ShiftRI32(x86.SHL, x86.RCX, rvjitLog2(rjFPSize))
 	a.MovRM64(x86.RDX, x86.MX(rjFP, x86.RCX, 1, off))
