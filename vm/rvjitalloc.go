@@ -39,22 +39,40 @@ func rvjitUses(o *bop, f func(r uint8, w bool)) {
 	}
 }
 
-// allocate picks the guest registers the block uses most (at least twice;
-// not x0, which reads as 0, nor regSink, whose writes are dropped) to hold
-// in host registers, and marks those it writes.
+// allocate picks the guest registers worth holding in host registers
+// (not x0, which reads as 0, nor regSink, whose writes are dropped): those
+// that two operations or more use, or that a block looping to itself uses
+// at all (they stay in host registers from one run to the next), the most
+// used first. It marks those the block writes, and those it must load on
+// entry: all but the ones an operation writes before any is read and
+// before any load or store (which may leave, storing every written one).
 func (g *rvjitGen) allocate() {
-	var uses [256]int
-	var written [256]bool
+	var ops [256]int
+	var written, load, seen [256]bool
+	mem := false // a load or store came before
+	loop := false
 	for i := range g.b.ops {
-		rvjitUses(&g.b.ops[i], func(r uint8, w bool) {
-			uses[r]++
+		o := &g.b.ops[i]
+		mem = mem || o.op >= opLB && o.op <= opSW
+		if rvjitTarget(o) == g.b.start {
+			loop = true
+		}
+		var used [256]bool
+		rvjitUses(o, func(r uint8, w bool) {
+			if !seen[r] {
+				seen[r], load[r] = true, !w || mem
+			}
+			if !used[r] {
+				used[r] = true
+				ops[r]++
+			}
 			written[r] = written[r] || w
 		})
 	}
 	for g.nc < len(rjCache) {
 		best := -1
-		for r, n := range uses {
-			if n >= 2 && r != 0 && r != regSink && g.host[r] == 0 && (best < 0 || n > uses[best]) {
+		for r, n := range ops {
+			if (n >= 2 || loop && n >= 1) && r != 0 && r != regSink && g.host[r] == 0 && (best < 0 || n > ops[best]) {
 				best = r
 			}
 		}
@@ -64,5 +82,18 @@ func (g *rvjitGen) allocate() {
 		g.nc++
 		g.host[best] = int8(g.nc)
 		g.dirty[best] = written[best]
+		g.onEntry[best] = load[best]
 	}
+}
+
+// rvjitTarget is the constant target of the block's branch or jump o, or
+// 1 (no instruction's address).
+func rvjitTarget(o *bop) uint32 {
+	switch {
+	case o.op == opJAL, o.op >= opBEQ && o.op <= opBGEU:
+		return uint32(o.imm)
+	case o.op >= opADDIBEQ && o.op <= opADDBGEU:
+		return o.pc
+	}
+	return 1
 }

@@ -31,18 +31,19 @@ var (
 
 // rvjitGen compiles one block.
 type rvjitGen struct {
-	a     *x86.Asm
-	b     *block
-	cp    *codePage // b's page, at base
-	base  uint32
-	nfp   uint32      // pages in RAM: len(memory.fast), fixed for a machine
-	head  x86.Label   // the body, after the entry's marks and loads (a loop's target)
-	tail  x86.Label   // the common exit: stores the registers, records the block and the steps left
-	stubs []rvjitStub // exits placed after the body
-	host  [256]int8   // guest register r is in rjCache[host[r]-1], or in memory (0)
-	dirty [256]bool   // cached guest registers the block writes
-	nc    int         // cached registers
-	pend  []uint32    // the pcs jumpTo looks blocks up for
+	a       *x86.Asm
+	b       *block
+	cp      *codePage // b's page, at base
+	base    uint32
+	nfp     uint32      // pages in RAM: len(memory.fast), fixed for a machine
+	head    x86.Label   // the body, after the entry's marks and loads (a loop's target)
+	tail    x86.Label   // the common exit: stores the registers, records the block and the steps left
+	stubs   []rvjitStub // exits placed after the body
+	host    [256]int8   // guest register r is in rjCache[host[r]-1], or in memory (0)
+	dirty   [256]bool   // cached guest registers the block writes
+	onEntry [256]bool   // cached guest registers loaded on entry
+	nc      int         // cached registers
+	pend    []uint32    // the pcs jumpTo looks blocks up for
 }
 
 // rvjitStub is an out-of-line exit: to pc (exit < 0) or at operation exit,
@@ -85,7 +86,7 @@ func rvjitCompile(a *x86.Asm, cp *codePage, b *block, nfp uint32) (jin int, pend
 	}
 	g.allocate()
 	for r, h := range g.host {
-		if h > 0 {
+		if h > 0 && g.onEntry[r] {
 			a.MovRM32(rjCache[h-1], gx(uint8(r)))
 		}
 	}
