@@ -35,7 +35,7 @@ const rvjitMaxSteps = 1 << 20
 type rvjitCtx struct {
 	x     *[256]uint32 // the hart's registers
 	fp    *fastPage    // the memory's fast-path views (&fp[0])
-	left  uint64       // steps left: lowered by each block run to its end
+	left  uint64       // steps left: lowered by each block entered
 	lines uint64       // the page's lines the blocks run cover (bit k: line k)
 	last  uint32       // start of the block run last
 	pc    uint32       // the next pc, when exit < 0

@@ -279,8 +279,16 @@ func (g *rvjitGen) alu(isImm bool, rd, rs1, rs2 uint8, imm int32, op uint8) {
 		if !isImm && rs2 == 0 {
 			isImm, imm = true, 0
 		}
+		if op == opSUB && rs1 == 0 && !isImm { // neg
+			h := g.dest(rd, rs2, rs2, true)
+			a.NegR32(h)
+			g.set(rd, h)
+			return
+		}
 		h := g.dest(rd, rs1, rs2, isImm)
 		switch c, ok := g.reg(rs2); {
+		case isImm && (imm == 0 && alu != x86.AND || imm == -1 && alu == x86.AND):
+			// a move (mv): nothing to compute
 		case isImm:
 			a.ALURI32(alu, h, imm)
 		case ok:
