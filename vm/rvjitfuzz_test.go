@@ -25,7 +25,8 @@ var rvjitBases = []uint32{
 const rvjitRAM = 1 << 17
 
 // rvjitProgram builds a program from the bytes of body: registers x1-x15
-// set to edge values picked by seed, x20-x25 to the bases, then a loop
+// set to edge values picked by seed, x20-x25 to the bases (the RAM pages
+// around them stored to), then a loop
 // (run 20 times, so its blocks are compiled and chained) of one random
 // operation per 4 bytes of body (ALU, multiply and divide, loads and
 // stores, with edge immediates, and forward branches), then the exit. A
@@ -41,7 +42,8 @@ func rvjitProgram(seed uint64, body []byte) []uint32 {
 	for i, b := range rvjitBases {
 		p = append(p, li(20+uint32(i), b)...)
 	}
-	p = append(p, li(26, 20)...)
+	// Touch the data pages, so that their fast views exist.
+	p = append(p, prog(sw(1, 20, 0), sw(2, 21, -8), sw(3, 21, 2), sw(4, 22, -4), li(26, 20))...)
 	loop := len(p)
 	for i := 0; i+4 <= len(body) && i < 4*48; i += 4 {
 		p = append(p, rvjitRandomOp(body[i:i+4], edge())...)
@@ -96,6 +98,8 @@ func rvjitRandomOp(b []byte, imm uint32) []uint32 {
 		func() uint32 { return sb(rs1, base, off) },
 		func() uint32 { return sh(rs1, base, off) },
 		func() uint32 { return sw(rs1, base, off) },
+		func() uint32 { return lw(base, base, off) }, // pointer chasing: the base changes
+		func() uint32 { return lbu(base, base, off) },
 	}
 	if int(b[0]) >= len(ops) && b[0]%8 == 0 { // a branch over the next instruction
 		br := []func(rs1, rs2 uint32, imm int32) uint32{beq, bne, blt, bge, bltu, bgeu}[b[0]%6]
@@ -158,4 +162,44 @@ func FuzzRVJITBlocks(f *testing.F) {
 	f.Fuzz(func(t *testing.T, seed uint64, body []byte) {
 		checkRandomBlock(t, seed, body)
 	})
+}
+
+// TestRVJITAccessesNextToEachOther runs pairs of loads and stores on one
+// base register whose second access lies in the first's page, at its end
+// or across it (where compiled code must not reuse the first's page), over
+// pages of distinct bytes, with compiled and interpreted blocks.
+func TestRVJITAccessesNextToEachOther(t *testing.T) {
+	const base = ramBase + 0x10ff8
+	var body []uint32
+	offs := []int32{-4, 0, 1, 2, 3, 4, 6} // 49 pairs: the loop fits a branch
+	for _, o1 := range offs {
+		for _, o2 := range offs {
+			body = append(body, lw(6, 21, o1), lw(7, 21, o2), lh(9, 21, o2), lhu(10, 21, o2),
+				xor(8, 8, 6), xor(8, 8, 7), add(8, 8, 9), add(8, 8, 10),
+				sw(8, 21, o1), sh(8, 21, o2), sw(8, 21, o2), sb(6, 21, o2), slli(8, 8, 1))
+		}
+	}
+	code := prog(li(21, base), li(26, 8), body, addi(26, 26, -1), bne(26, 0, int32(-4*(len(body)+1))), exitProg())
+	p := newJITPair(t, func(noJIT bool) *Machine {
+		m := newTestMachine(t, Config{RAMSize: rvjitRAM, NoJIT: noJIT}, code)
+		data := make([]byte, 2*pageSize)
+		for i := range data {
+			data[i] = byte(i*7 + 1)
+		}
+		if err := m.WriteMemory(ramBase+0x10000, data); err != nil {
+			t.Fatal(err)
+		}
+		return m
+	})
+	for p.blk.Run(p.blk.Time()+997).Reason == StopLimit {
+		p.f.Run(p.f.Time() + 997)
+		if !sameCore(p.blk, p.f) {
+			t.Fatalf("registers differ at %d", p.blk.Time())
+		}
+	}
+	p.f.Run(p.blk.Time())
+	p.full("pairs")
+	if amd64.Supported && compiledBlocks(p.blk) == 0 {
+		t.Error("nothing compiled")
+	}
 }

@@ -44,6 +44,8 @@ type rvjitGen struct {
 	onEntry [256]bool   // cached guest registers loaded on entry
 	nc      int         // cached registers
 	pend    []uint32    // the pcs jumpTo looks blocks up for
+	memo    rvjitMemo   // what the operation before left in RAX and RDX
+	slow    []rvjitSlowPage
 }
 
 // rvjitStub is an out-of-line exit: to pc (exit < 0) or at operation exit,
@@ -94,6 +96,7 @@ func rvjitCompile(a *x86.Asm, cp *codePage, b *block, nfp uint32) (jin int, pend
 	for i := range b.ops {
 		g.op(int32(i), &b.ops[i])
 	}
+	g.slowPages()
 	for _, s := range g.stubs {
 		a.Bind(s.l)
 		if s.undo {
@@ -212,11 +215,16 @@ func (g *rvjitGen) flush() {
 
 // op lowers operation i of the block.
 func (g *rvjitGen) op(i int32, o *bop) {
+	if o.op < opLB || o.op > opSW {
+		g.memo.ok = false // RAX and RDX are scratch
+	}
 	switch o.op {
 	case opLB, opLH, opLW, opLBU, opLHU:
 		g.load(i, o)
+		return
 	case opSB, opSH, opSW:
 		g.store(i, o)
+		return
 	case opMUL, opMULH, opMULHSU, opMULHU:
 		g.mul(o)
 	case opDIV, opDIVU, opREM, opREMU:

@@ -49,6 +49,55 @@ func (g *rvjitGen) page(i int32, o *bop, off int32, n uint32) {
 	}
 }
 
+// rvjitMemo is what the last operation left in RAX and RDX when it was a
+// load or store: the page offset of base register base plus imm, and that
+// page's view at off (rjOffRd or rjOffWr).
+type rvjitMemo struct {
+	ok   bool
+	base uint8
+	imm  int32
+	off  int32
+}
+
+// rvjitSlowPage is the full lookup (page) of operation i, out of line, for
+// a lookup that tried the page before; it goes back to resume.
+type rvjitSlowPage struct {
+	l, resume x86.Label
+	i         int32
+	o         *bop
+	off       int32
+	n         uint32
+}
+
+// access sets RAX to the page offset and RDX to the page (view off) of
+// the n-byte access of operation i: when the operation before accessed
+// the same view from the same base register, the same page if the access
+// lies in it (else the full lookup, out of line), else the full lookup.
+func (g *rvjitGen) access(i int32, o *bop, off int32, n uint32) {
+	a, m := g.a, g.memo
+	g.memo = rvjitMemo{ok: true, base: o.rs1, imm: o.imm, off: off}
+	if !m.ok || m.base != o.rs1 || m.off != off {
+		g.page(i, o, off, n)
+		return
+	}
+	slow, resume := a.NewLabel(), a.NewLabel()
+	a.Lea32(x86.RCX, x86.M(x86.RAX, o.imm-m.imm))
+	a.ALURI32(x86.CMP, x86.RCX, int32(pageSize-n))
+	a.Jcc(x86.CA, slow)
+	a.MovRR32(x86.RAX, x86.RCX)
+	a.Bind(resume)
+	g.slow = append(g.slow, rvjitSlowPage{l: slow, resume: resume, i: i, o: o, off: off, n: n})
+}
+
+// slowPages places the out-of-line full lookups.
+func (g *rvjitGen) slowPages() {
+	for _, s := range g.slow {
+		g.a.Bind(s.l)
+		g.page(s.i, s.o, s.off, s.n)
+		g.a.Jmp(s.resume)
+	}
+}
+
 // rvjitLog2 is the base-2 logarithm of the power of 2 v.
 func rvjitLog2(v uint8) uint8 {
 	var k uint8
@@ -73,11 +122,14 @@ func rvjitSize(op uint8) uint32 {
 // load lowers a load (its imm is relative to the memory's base).
 func (g *rvjitGen) load(i int32, o *bop) {
 	a := g.a
-	g.page(i, o, rjOffRd, rvjitSize(o.op))
+	g.access(i, o, rjOffRd, rvjitSize(o.op))
 	at := x86.MX(x86.RDX, x86.RAX, 1, rjOffData)
 	v, ok := g.reg(o.rd)
 	if !ok {
-		v = x86.RAX
+		v = x86.RCX // RAX keeps the page offset for the next access
+	}
+	if o.rd == o.rs1 {
+		g.memo.ok = false // the base changes
 	}
 	switch o.op {
 	case opLW:
@@ -97,7 +149,7 @@ func (g *rvjitGen) load(i int32, o *bop) {
 // store lowers a store, marking the line stored to.
 func (g *rvjitGen) store(i int32, o *bop) {
 	a := g.a
-	g.page(i, o, rjOffWr, rvjitSize(o.op))
+	g.access(i, o, rjOffWr, rvjitSize(o.op))
 	v, ok := g.reg(o.rs2)
 	if !ok {
 		v = x86.RCX
@@ -112,6 +164,7 @@ func (g *rvjitGen) store(i int32, o *bop) {
 	default: // opSB
 		a.MovMR8(at, v)
 	}
-	a.ShiftRI32(x86.SHR, x86.RAX, LineShift)
-	a.MovMI8(x86.MX(x86.RDX, x86.RAX, 1, rjOffWl), 1)
+	a.MovRR32(x86.RCX, x86.RAX)
+	a.ShiftRI32(x86.SHR, x86.RCX, LineShift)
+	a.MovMI8(x86.MX(x86.RDX, x86.RCX, 1, rjOffWl), 1)
 }
