@@ -52,7 +52,7 @@ func (m *Machine) runBlocks(h *Hart, cp *codePage, cpBase, pc uint32, n, limit u
 		}
 		var exit *bop
 		c.left = limit - n
-		if from == nil && m.rvjitEnter(cp, last, b) {
+		if from == nil && m.rvjitEnter(cp, cpBase, last, b) {
 			last, pc, exit = rvjitRun(h, cp, cpBase, b, &c)
 		} else {
 			if from == nil {

@@ -61,35 +61,35 @@ func rvjitRun(h *Hart, cp *codePage, cpBase uint32, b *block, c *chainState) (la
 	return last, ctx.pc, nil
 }
 
-// rvjitEnter reports whether block b, about to run from its start after
-// block last (nil if none), runs compiled: it compiles b once it is hot,
-// and recompiles last when last's code looks b up where it could now go
-// to b's code directly.
-func (m *Machine) rvjitEnter(cp *codePage, last, b *block) bool {
+// rvjitEnter reports whether block b of page cp (at cpBase), about to run
+// from its start after block last (nil if none), runs compiled: it
+// compiles b once it is hot, and recompiles last when last's code looks b
+// up where it could now go to b's code directly.
+func (m *Machine) rvjitEnter(cp *codePage, cpBase uint32, last, b *block) bool {
 	if b.jit == 0 {
 		if b.runs < rvjitHot {
 			b.runs++
 			return false
 		}
-		if b.runs == rvjitNever || !m.rvjitBuild(cp, b) {
+		if b.runs == rvjitNever || !m.rvjitBuild(cp, cpBase, b) {
 			return false
 		}
 	}
 	if last != nil && last.jit != 0 && (last.pend[0] == b.start || last.pend[1] == b.start) {
-		m.rvjitBuild(cp, last) // may flush: every block dropped, b included
+		m.rvjitBuild(cp, cpBase, last) // may flush: every block dropped, b included
 	}
 	return b.jit != 0
 }
 
-// rvjitBuild compiles block b and reports whether it has code now. A
+// rvjitBuild compiles block b of page cp (at cpBase) and reports whether it has code now. A
 // block the compiler cannot lower is never tried again.
-func (m *Machine) rvjitBuild(cp *codePage, b *block) bool {
+func (m *Machine) rvjitBuild(cp *codePage, cpBase uint32, b *block) bool {
 	if m.jitCode() == nil {
 		b.runs = rvjitNever
 		return false
 	}
 	a := &m.jit.asm
-	jin, pend, ok := rvjitCompile(a, cp, b, uint32(len(m.mem.fast)))
+	jin, pend, ok := rvjitCompile(a, cp, cpBase, b, uint32(len(m.mem.fast)))
 	if !ok {
 		b.runs = rvjitNever
 		return false

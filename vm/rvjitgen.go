@@ -57,20 +57,19 @@ type rvjitStub struct {
 	undo bool
 }
 
-// rvjitCompile assembles block b of page cp, in a memory of nfp pages,
-// into a (reset first) and reports the
-// offset of its chained entry (after the prologue Go's call runs) and the
-// pcs of the page whose blocks it looks up (not compiled yet: it would go
-// to their code directly), or false when b holds an operation it does not
-// lower.
-func rvjitCompile(a *x86.Asm, cp *codePage, b *block, nfp uint32) (jin int, pend [2]uint32, ok bool) {
+// rvjitCompile assembles block b of page cp (at cpBase), in a memory of
+// nfp pages, into a (reset first) and reports the offset of its chained
+// entry (after the prologue Go's call runs) and the pcs of the page whose
+// blocks it looks up (not compiled yet: it would go to their code
+// directly), or false when b holds an operation it does not lower.
+func rvjitCompile(a *x86.Asm, cp *codePage, cpBase uint32, b *block, nfp uint32) (jin int, pend [2]uint32, ok bool) {
 	for i := range b.ops {
 		if !rvjitLowers(b.ops[i].op) {
 			return 0, pend, false
 		}
 	}
 	a.Reset()
-	g := rvjitGen{a: a, b: b, cp: cp, base: b.start &^ pageMask, nfp: nfp, head: a.NewLabel(), tail: a.NewLabel()}
+	g := rvjitGen{a: a, b: b, cp: cp, base: cpBase, nfp: nfp, head: a.NewLabel(), tail: a.NewLabel()}
 	a.MovRM64(rjX, x86.M(x86.RDI, rjOffX))
 	a.MovRM64(rjFP, x86.M(x86.RDI, rjOffFP))
 	a.MovRM64(rjLeft, x86.M(x86.RDI, rjOffLeft))
