@@ -69,7 +69,7 @@ func (g *rvjitGen) allocate() {
 			written[r] = written[r] || w
 		})
 	}
-	for g.nc < len(rjCache) {
+	for g.nc < rjNCache {
 		best := -1
 		for r, n := range ops {
 			if (n >= 2 || loop && n >= 1) && r != 0 && r != regSink && g.host[r] == 0 && (best < 0 || n > ops[best]) {

@@ -6,10 +6,9 @@ import (
 	x86 "github.com/rewind-debugger/rewind/vm/amd64"
 )
 
-// Offsets of the block fields compiled code reads to chain blocks.
-var (
-	rjOffJin = int32(unsafe.Offsetof(block{}.jin))
-)
+// rjOffJin is the offset of the block field compiled code reads to chain
+// blocks.
+const rjOffJin = int32(unsafe.Offsetof(block{}.jin))
 
 // rvjitCond is the x86 condition of a branch (or fused add and branch)
 // after cmp rs1, rs2.

@@ -7,19 +7,25 @@ import (
 )
 
 // The host registers of compiled RISC-V code. RDI holds the context
-// (rvjitCtx); RAX, RCX and RDX are scratch; rjCache hold guest registers.
+// (rvjitCtx); RAX, RCX and RDX are scratch; the rjCache registers hold
+// guest registers.
 const (
 	rjX    = x86.RSI // &x[0]
 	rjFP   = x86.R8  // &fp[0]
 	rjLeft = x86.R10 // steps left (ctx.left while the code runs)
 )
 
-// rjCache are the host registers that hold a block's most used guest
-// registers while it runs.
-var rjCache = [...]x86.Reg{x86.RBX, x86.R9, x86.R11, x86.R12, x86.R13}
+// rjNCache is the number of host registers that hold a block's most used
+// guest registers while it runs (rjCache).
+const rjNCache = 5
+
+// rjCache is the k-th host register that holds a guest register.
+func rjCache(k int8) x86.Reg {
+	return [rjNCache]x86.Reg{x86.RBX, x86.R9, x86.R11, x86.R12, x86.R13}[k]
+}
 
 // Field offsets the generated code uses.
-var (
+const (
 	rjOffX     = int32(unsafe.Offsetof(rvjitCtx{}.x))
 	rjOffFP    = int32(unsafe.Offsetof(rvjitCtx{}.fp))
 	rjOffLeft  = int32(unsafe.Offsetof(rvjitCtx{}.left))
@@ -39,7 +45,7 @@ type rvjitGen struct {
 	head    x86.Label   // the body, after the entry's marks and loads (a loop's target)
 	tail    x86.Label   // the common exit: stores the registers, records the block and the steps left
 	stubs   []rvjitStub // exits placed after the body
-	host    [256]int8   // guest register r is in rjCache[host[r]-1], or in memory (0)
+	host    [256]int8   // guest register r is in rjCache(host[r]-1), or in memory (0)
 	dirty   [256]bool   // cached guest registers the block writes
 	onEntry [256]bool   // cached guest registers loaded on entry
 	nc      int         // cached registers
@@ -88,7 +94,7 @@ func rvjitCompile(a *x86.Asm, cp *codePage, cpBase uint32, b *block, nfp uint32)
 	g.allocate()
 	for r, h := range g.host {
 		if h > 0 && g.onEntry[r] {
-			a.MovRM32(rjCache[h-1], gx(uint8(r)))
+			a.MovRM32(rjCache(h-1), gx(uint8(r)))
 		}
 	}
 	a.Bind(g.head)
@@ -162,7 +168,7 @@ func gx(r uint8) x86.Mem { return x86.M(rjX, 4*int32(r)) }
 // reg returns the host register holding guest register r, if any.
 func (g *rvjitGen) reg(r uint8) (x86.Reg, bool) {
 	if h := g.host[r]; h > 0 {
-		return rjCache[h-1], true
+		return rjCache(h - 1), true
 	}
 	return 0, false
 }
@@ -207,7 +213,7 @@ func (g *rvjitGen) setImm(r uint8, v uint32) {
 func (g *rvjitGen) flush() {
 	for r, h := range g.host {
 		if h > 0 && g.dirty[r] {
-			g.a.MovMR32(gx(uint8(r)), rjCache[h-1])
+			g.a.MovMR32(gx(uint8(r)), rjCache(h-1))
 		}
 	}
 }

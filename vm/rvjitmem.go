@@ -7,7 +7,7 @@ import (
 )
 
 // Offsets of the memory views compiled loads and stores read.
-var (
+const (
 	rjOffRd   = int32(unsafe.Offsetof(fastPage{}.rd))
 	rjOffWr   = int32(unsafe.Offsetof(fastPage{}.wr))
 	rjOffData = int32(unsafe.Offsetof(page{}.data))
