@@ -44,6 +44,10 @@ type block struct {
 	lines  uint64 // the page's 64-byte lines its instructions lie in (bit k: line k)
 	fall   *block
 	jump   *block
+	jit    uintptr   // compiled code's entry from Go (rvjit.go), 0 if none
+	jin    uintptr   // compiled code's entry from a chained block
+	pend   [2]uint32 // pcs of the page the code looks blocks up for (1: none)
+	runs   uint8     // runs before compiling (rvjitHot; rvjitNever: never)
 }
 
 // link records that block nb (at pc) followed b.

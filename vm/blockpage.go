@@ -35,6 +35,11 @@ func (cp *codePage) dropBlocks() {
 	if cp.nblk == 0 {
 		return
 	}
+	for _, b := range cp.blk {
+		if b != nil { // a block still linked or held must not run its code
+			b.jit, b.jin, b.runs = 0, 0, rvjitNever
+		}
+	}
 	cp.blk = [slotsPerPage]*block{}
 	cp.cov = [slotsPerPage / 64]uint64{}
 	cp.nblk = 0

@@ -47,13 +47,19 @@ func (m *Machine) runBlocks(h *Hart, cp *codePage, cpBase, pc uint32, n, limit u
 			if last != nil {
 				last.link(pc, b)
 			}
-			from = &b.ops[0]
 		} else {
 			b = last // its steps fit: it was entered
 		}
 		var exit *bop
 		c.left = limit - n
-		last, pc, exit = runChain(x, b, &c, from)
+		if from == nil && m.rvjitEnter(cp, cpBase, last, b) {
+			last, pc, exit = rvjitRun(h, cp, cpBase, b, &c)
+		} else {
+			if from == nil {
+				from = &b.ops[0]
+			}
+			last, pc, exit = runChain(x, b, &c, from)
+		}
 		from = nil
 		n = limit - c.left
 		if exit == nil {
