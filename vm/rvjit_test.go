@@ -177,10 +177,11 @@ func (p *pair) jitWalk(seed uint64, actions int) {
 	p.t.Helper()
 	r := rand.New(rand.NewPCG(seed, 11))
 	var pcs []uint32
+	var snaps [2][]*Snapshot
 	both := func(f func(m *Machine)) { f(p.blk); f(p.f) }
 	for i := 0; i < actions; i++ {
 		var s Stop
-		switch k := r.IntN(24); {
+		switch k := r.IntN(26); {
 		case k < 10:
 			d := 1 + r.Uint64N(300)
 			s = p.both("run short", func(m *Machine) Stop { return m.Run(m.Time() + d) })
@@ -218,6 +219,23 @@ func (p *pair) jitWalk(seed uint64, actions int) {
 			continue
 		case k < 22:
 			p.full("activity")
+			both(func(m *Machine) { m.ResetActivity() })
+			continue
+		case k == 24:
+			snaps[0] = append(snaps[0], p.blk.Snapshot())
+			snaps[1] = append(snaps[1], p.f.Snapshot())
+			continue
+		case k == 25 && len(snaps[0]) > 0:
+			j := r.IntN(len(snaps[0]))
+			if p.blk.Restore(snaps[0][j]) != nil || p.f.Restore(snaps[1][j]) != nil {
+				p.t.Fatal("restore failed")
+			}
+			if p.blk.StateHash() != p.f.StateHash() {
+				p.t.Fatal("state hashes differ after restore")
+			}
+			// ActivitySince may panic right after a restore that dropped a
+			// page written since the last reset (activity.go, not the
+			// compiler's): start the activity afresh.
 			both(func(m *Machine) { m.ResetActivity() })
 			continue
 		default:
