@@ -163,7 +163,11 @@ func (m *Machine) ActivitySince() ActivitySets {
 		s.Exec = append(s.Exec, PageLines{Page: pageOf(i), Lines: mem.execLines(i)})
 	}
 	for _, i := range mem.written {
-		s.Written = append(s.Written, PageLines{Page: pageOf(i), Lines: mem.pages[i].wl.mask()})
+		lines := ^uint64(0) // all of a page a restore dropped since
+		if p := mem.pages[i]; p != nil {
+			lines = p.wl.mask()
+		}
+		s.Written = append(s.Written, PageLines{Page: pageOf(i), Lines: lines})
 	}
 	for _, i := range mem.read {
 		s.Read = append(s.Read, pageOf(i))

@@ -90,3 +90,21 @@ func TestReviewFlushMidRun(t *testing.T) {
 	}
 	p.full("end")
 }
+
+// TestReviewActivityAfterRestore: a page written since the last activity
+// reset, then dropped by restoring a snapshot taken before it existed,
+// made ActivitySince dereference its nil page.
+func TestReviewActivityAfterRestore(t *testing.T) {
+	code := prog(li(5, ramBase+0x8000), li(6, 7), sw(6, 5, 0), exitProg())
+	m := newTestMachine(t, Config{}, code)
+	m.ResetActivity()
+	s := m.Snapshot()
+	m.Run(m.Time() + 5)
+	if err := m.Restore(s); err != nil {
+		t.Fatal(err)
+	}
+	act := m.ActivitySince()
+	if len(act.Written) != 1 || act.Written[0].Lines != ^uint64(0) {
+		t.Errorf("written %+v, want the dropped page with all its lines", act.Written)
+	}
+}
