@@ -108,3 +108,61 @@ func TestReviewActivityAfterRestore(t *testing.T) {
 		t.Errorf("written %+v, want the dropped page with all its lines", act.Written)
 	}
 }
+
+// TestReviewJALRChains runs a loop of calls and computed jumps (jalr to
+// blocks compiled or not, to the middle of a block, off the page) with
+// compiled and interpreted blocks, stopping at many limits.
+func TestReviewJALRChains(t *testing.T) {
+	// x27 = pc of the auipc, made opaque to folding by an ori.
+	body := prog(
+		li(5, 0), li(6, 300), // 0..3
+		// loop (word 4):
+		auipc(27, 0), ori(27, 27, 0), addi(27, 27, 6*4), // 4..6: x27 = &word 10
+		jalr(1, 27, 0),   // 7: call f
+		addi(5, 5, 1),    // 8
+		jal(0, 4*4),      // 9: to word 13
+		addi(5, 5, 5),    // 10: f
+		xor(5, 5, 6),     // 11
+		jalr(0, 1, 0),    // 12: ret (to 8)
+		auipc(28, 0),     // 13
+		ori(28, 28, 0),   // 14
+		jalr(0, 28, 3*4), // 15: to word 16+... = 13+3 = 16
+		addi(6, 6, -1),   // 16
+		bne(6, 0, -13*4), // 17: to word 4
+		exitProg(),
+	)
+	for _, stride := range []uint64{1, 3, 11, 50, 2000} {
+		p := newJITPair(t, func(noJIT bool) *Machine {
+			return newTestMachine(t, Config{NoJIT: noJIT}, body)
+		})
+		reviewPairRun(t, p, stride, 100000)
+		if r := p.blk.Hart(0).x[6]; r != 0 {
+			t.Fatalf("stride %d: x6 = %d, the loop did not end", stride, r)
+		}
+	}
+}
+
+// TestReviewStepCap calls runBlocks with a budget above 2^20 steps (Run
+// never does: its batches are at most maxBatch), so that calls into
+// compiled code end at their step cap (rvjitMaxSteps) and runBlocks calls
+// again; the results must match the interpreter's at every budget.
+func TestReviewStepCap(t *testing.T) {
+	code := prog(li(5, 0), li(6, 1_500_000), addi(5, 5, 3), addi(6, 6, -1), bne(6, 0, -8), exitProg())
+	for _, limit := range []uint64{3_000_000, rvjitMaxSteps - 1, rvjitMaxSteps, rvjitMaxSteps + 1, rvjitMaxSteps + 7, 2*rvjitMaxSteps + 5} {
+		var pcs [2]uint32
+		var ns [2]uint64
+		var regs [2][32]uint32
+		for k, noJIT := range []bool{false, true} {
+			m := newTestMachine(t, Config{NoJIT: noJIT}, code)
+			m.Run(4) // the two li
+			h := m.Hart(0)
+			cp, cpBase := m.codeAt(h.pc)
+			pc, n := m.runBlocks(h, cp, cpBase, h.pc, 0, limit)
+			pcs[k], ns[k], regs[k] = pc, n, [32]uint32(h.x[:32])
+		}
+		if pcs[0] != pcs[1] || ns[0] != ns[1] || regs[0] != regs[1] {
+			t.Errorf("limit %d: compiled ends at pc %#x after %d steps, interpreted at %#x after %d (or registers differ: x5 %d, %d)",
+				limit, pcs[0], ns[0], pcs[1], ns[1], regs[0][5], regs[1][5])
+		}
+	}
+}
