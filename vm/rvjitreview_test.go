@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/rewind-debugger/rewind/vm/amd64"
@@ -164,5 +165,40 @@ func TestReviewStepCap(t *testing.T) {
 			t.Errorf("limit %d: compiled ends at pc %#x after %d steps, interpreted at %#x after %d (or registers differ: x5 %d, %d)",
 				limit, pcs[0], ns[0], pcs[1], ns[1], regs[0][5], regs[1][5])
 		}
+	}
+}
+
+// TestReviewRandomBlocksAllRegisters is TestRVJITRandomBlocks with the
+// bits 7-11 of some body words replaced (destinations x16-x31 too, the
+// bases and the loop counter included, store offsets and branch targets
+// changed): more registers than the cache holds, and bases overwritten.
+func TestReviewRandomBlocksAllRegisters(t *testing.T) {
+	r := rand.New(rand.NewPCG(23, 29))
+	for i := range 200 {
+		body := make([]byte, 4*(1+r.IntN(40)))
+		for k := range body {
+			body[k] = byte(r.Uint32())
+		}
+		code := rvjitProgram(uint64(i), body)
+		for k := 40; k < len(code)-8; k++ {
+			if r.IntN(3) == 0 && code[k]&0x7f != 0x63 { // not branches: keep the loop finite-ish
+				code[k] = code[k]&^(31<<7) | uint32(r.IntN(32))<<7
+			}
+		}
+		p := newJITPair(t, func(noJIT bool) *Machine {
+			return newTestMachine(t, Config{RAMSize: rvjitRAM, NoJIT: noJIT}, code)
+		})
+		for range 200 {
+			d := 1 + r.Uint64N(40)
+			a, b := p.blk.Run(p.blk.Time()+d), p.f.Run(p.f.Time()+d)
+			if a != b || !sameCore(p.blk, p.f) {
+				t.Fatalf("program %d: stop %+v compiled, %+v interpreted, or registers differ:\n%x\n%x",
+					i, a, b, p.blk.Hart(0).x[:32], p.f.Hart(0).x[:32])
+			}
+			if a.Reason != StopLimit {
+				break
+			}
+		}
+		p.full("random block")
 	}
 }
