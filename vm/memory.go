@@ -235,10 +235,17 @@ func (mem *memory) resetActivity() {
 	mem.clearFastWrites()
 }
 
-// dropCode forgets the predecoded code of page i.
+// dropCode forgets the predecoded code of page i, and its blocks' compiled
+// code (jitFlush no longer sees the page).
 func (mem *memory) dropCode(i uint32) {
+	if cp := mem.code[i]; cp != nil {
+		cp.dropBlocks()
+	}
 	mem.code[i] = nil
 	if mem.acode != nil {
+		if ap := mem.acode[i]; ap != nil {
+			ap.dropBlocks()
+		}
 		mem.acode[i] = nil
 	}
 }

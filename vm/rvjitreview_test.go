@@ -202,3 +202,42 @@ func TestReviewRandomBlocksAllRegisters(t *testing.T) {
 		p.full("random block")
 	}
 }
+
+// TestReviewRestoreForgetsCompiledCode: a restore that finds a code page's
+// content changed forgets its predecoded page (dropCode); the compiled
+// entries of that page's blocks must go with it, as dropBlocks does, or a
+// block still held (a link, a local) could later run code memory that
+// jitFlush (which no longer sees the page) emptied and reused.
+func TestReviewRestoreForgetsCompiledCode(t *testing.T) {
+	if !amd64.Supported {
+		t.Skip("no compiled code on this host")
+	}
+	code := prog(li(5, 0), li(6, 100), addi(5, 5, 3), addi(6, 6, -1), bne(6, 0, -8), exitProg())
+	m := newTestMachine(t, Config{}, code)
+	s := m.Snapshot()
+	m.Run(m.Time() + 200)
+	var held []*block
+	for _, b := range m.mem.code[0].blk {
+		if b != nil && b.jit != 0 {
+			held = append(held, b)
+		}
+	}
+	if len(held) == 0 {
+		t.Fatal("nothing compiled")
+	}
+	// Change the page's content away from the code: its blocks stay.
+	if err := m.WriteMemory(ramBase+0xf00, []byte{1, 2, 3, 4}); err != nil {
+		t.Fatal(err)
+	}
+	if held[0].jit == 0 {
+		t.Fatal("a store away from the code dropped the blocks: the test does not test the restore")
+	}
+	if err := m.Restore(s); err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range held {
+		if b.jit != 0 || b.jin != 0 {
+			t.Fatalf("block at %#x still has compiled code after the restore dropped its page", b.start)
+		}
+	}
+}
