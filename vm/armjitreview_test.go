@@ -28,6 +28,7 @@ func reviewPair(t *testing.T, code []byte, regs [13]uint32, nzcv uint8, trap boo
 		if err := ms[i].WriteMemory(0x20000000, ram); err != nil {
 			t.Fatal(err)
 		}
+		ms[i].ResetActivity() // else the debugger's write marks every RAM line written
 	}
 	return ms
 }
@@ -49,7 +50,7 @@ func reviewSame(t *testing.T, ms [2]*Machine, at uint64) {
 
 func TestReviewRandomActivity(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 77))
-	for p := range 3000 {
+	for p := range 600 {
 		code := armJITRandomProgram(rng, 2+rng.IntN(30))
 		ms := reviewPair(t, code, armJITRegs(rng), uint8(rng.IntN(16)), p%4 == 0)
 		for _, at := range []uint64{1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 400, 1000, 3000} {
@@ -163,4 +164,36 @@ func TestReviewActivityAfterRestore(t *testing.T) {
 		}
 	}()
 	_ = m.ActivitySince()
+}
+
+// TestReviewMixedChains runs firmware with compiled blocks where, at each
+// stop, a random half of the built blocks lose their compiled entry (as
+// an orphaned block does), so that armBlocks alternates between compiled
+// code and armRunChain within one call (the registers and flags move
+// between the context and the core each time), and compares with
+// Config.NoJIT.
+func TestReviewMixedChains(t *testing.T) {
+	for _, elf := range []string{"arm/bench/bench.elf", "rtos/rtos-cm4f.elf", "arm/isa/isa-m4f.elf", "arm/uart_irq.elf"} {
+		t.Run(elf, func(t *testing.T) {
+			ms := armJITPair(t, filepath.Join("..", "testdata", elf), "")
+			rng := rand.New(rand.NewPCG(17, uint64(len(elf))))
+			at := uint64(0)
+			for range 60 {
+				at += 1 + uint64(rng.IntN(30_000))
+				if jitRunBoth(t, ms, at).Reason == StopExit {
+					return
+				}
+				for _, ap := range ms[0].mem.acode {
+					if ap == nil {
+						continue
+					}
+					for _, b := range ap.blk {
+						if b != nil && b != armNoBlock && rng.IntN(2) == 0 {
+							b.gentry, b.entry, b.tkE, b.ntE = 0, 0, 0, 0
+						}
+					}
+				}
+			}
+		})
+	}
 }
