@@ -149,11 +149,11 @@ func TestReviewRestore(t *testing.T) {
 	}
 }
 
-// TestReviewActivityAfterRestore restores a snapshot taken before the
+// TestReviewARMActivityAfterRestore restores a snapshot taken before the
 // firmware first stored to a page: the page is dropped (pages[i] = nil)
-// but stays in the written list, and ActivitySince dereferences it. Not
-// the compiler's bug (it fails with Config.NoJIT too).
-func TestReviewActivityAfterRestore(t *testing.T) {
+// but stays in the written list, and ActivitySince dereferenced it. Not
+// the compiler's bug (it failed with Config.NoJIT too).
+func TestReviewARMActivityAfterRestore(t *testing.T) {
 	ms := armJITPair(t, filepath.Join("..", "testdata", "arm/bench/bench.elf"), "")
 	m := ms[1]
 	s := m.Snapshot()
