@@ -27,6 +27,7 @@ type armJitGen struct {
 	exits  []ajExit
 	cold   []func()    // out-of-line paths, emitted after the block
 	needs  []uint8     // flags each operation must store (ajNeeds)
+	liveIn uint8       // flags the block reads before writing them or leaving
 	host   [16]x86.Reg // the page's guest-to-host register map (armjitregs.go)
 	at     uintptr     // where the code will be placed (0: unknown)
 	nofit  x86.Label   // the exit when the block does not fit
@@ -61,12 +62,12 @@ const (
 )
 
 // armJitGen compiles b (built on ap, address apBase). It returns the code
-// (valid until the machine's assembler is used again), the offset of the
-// chain entry in it (the Go entry is at 0) and ok false when some
-// operation of b has no lowering.
-func (m *Machine) armJitGen(ap *armPage, apBase uint32, b *armBlock) ([]byte, int, bool) {
+// (valid until the machine's assembler is used again), the offsets of the
+// chain entry in it (the Go entry is at 0) and of the body past the
+// budget check, and ok false when some operation of b has no lowering.
+func (m *Machine) armJitGen(ap *armPage, apBase uint32, b *armBlock) ([]byte, ajOffsets, bool) {
 	if m.mem.base&pageMask != 0 {
-		return nil, 0, false // access assumes a page-aligned base
+		return nil, ajOffsets{}, false // access assumes a page-aligned base
 	}
 	a := &m.jit.asm
 	a.Reset()
@@ -84,7 +85,8 @@ func (m *Machine) armJitGen(ap *armPage, apBase uint32, b *armBlock) ([]byte, in
 	g.nofit = g.exit(armJitNoFit, b.ops[0].pc, 0)
 	a.ALUMI64(x86.SUB, x86.M(ajCtx, ajLeft), int32(b.n))
 	a.Jcc(x86.CB, g.nofit)
-	g.needs = ajNeeds(b, nil)
+	bodyOff := a.Len()
+	g.needs, g.liveIn = ajNeeds(b, nil)
 	g.body2 = a.NewLabel()
 	passes := 1
 	if t := &b.ops[len(b.ops)-1]; t.t == b.ops[0].pc && t.X != xFall {
@@ -100,16 +102,23 @@ func (m *Machine) armJitGen(ap *armPage, apBase uint32, b *armBlock) ([]byte, in
 		for i := range b.ops {
 			g.need = g.needs[i]
 			if !g.op(i) {
-				return nil, 0, false
+				return nil, ajOffsets{}, false
 			}
 		}
 	}
 	g.stubs()
 	fn, err := a.Finish()
 	if err != nil {
-		return nil, 0, false
+		return nil, ajOffsets{}, false
 	}
-	return fn, goOff, true
+	b.liveIn = g.liveIn
+	return fn, ajOffsets{chain: goOff, body: bodyOff}, true
+}
+
+// ajOffsets are the offsets of a block's code entries past its Go entry.
+type ajOffsets struct {
+	chain int // the chain entry (budget check)
+	body  int // the body, past the budget check
 }
 
 // exit returns the label of a new exit stub.

@@ -389,12 +389,11 @@ func (g *armJitGen) term(i int, in *armOp) bool {
 		default:
 			g.binopI(x86.SUB, in.Rd, in.Rn, in.Imm)
 		}
-		g.setNZCVsub()
 		taken := a.NewLabel()
 		a.Jcc(ajHostCond[in.Cond], taken)
-		g.branch(in.nt, false)
+		g.fusedEdge(in, in.nt, false)
 		a.Bind(taken)
-		g.branch(in.t, true)
+		g.fusedEdge(in, in.t, true)
 	case xBX, xBLX:
 		g.load(x86.RAX, in.Rm)
 		exit := g.opExitAt(i)
