@@ -23,6 +23,8 @@ func (g *armJitGen) fusedEdge(in *armOp, pc uint32, taken bool) {
 	self := taken && pc == start
 	live, body, steps := uint8(15), uintptr(0), uint64(0)
 	switch o := pc - g.apBase; {
+	case self && g.elide:
+		live = 0
 	case self:
 		live = g.liveIn
 	case o < pageSize:
@@ -99,4 +101,58 @@ func (g *armJitGen) refreshFlags(in *armOp, steps uint64, pc uint32, next x86.La
 		a.Jmp(next)
 	})
 	return l
+}
+
+// A loop on itself ending in a fused compare enters its second copy
+// (armJitGen.body2) only from its own back edge, so the flags there are
+// those of its compare, whose operands stay in their registers until an
+// operation writes one. When no operation before the first one writing
+// all four flags reads a flag, writes only some, or leaves after one of
+// those operands changed, the back edge stores no flag: the exits before
+// that operation compute them again (armJitGen.elideTo).
+
+// selfElision reports whether b's back edge may leave the flags in the
+// host flags alone, and before which operation its exits must compute
+// them again.
+func selfElision(b *armBlock) (int, bool) {
+	last := len(b.ops) - 1
+	t := &b.ops[last]
+	var regs uint32
+	switch t.X {
+	case xCMPrB:
+		regs = 1<<(t.Rn&15) | 1<<(t.Rm&15)
+	case xCMPiB, xSUBSiB:
+		regs = 1 << (t.Rn & 15)
+	default:
+		return 0, false
+	}
+	if t.Cond >= 14 || t.t != b.ops[0].pc {
+		return 0, false
+	}
+	dirty := false
+	for i := range last {
+		op := &b.ops[i]
+		w, r, exits := ajFlagUse(op)
+		switch {
+		case r != 0, exits && dirty, w != 0 && w != 15:
+			return 0, false
+		case w == 15:
+			return i, true
+		}
+		if ajNames(op)&regs != 0 {
+			dirty = true
+		}
+	}
+	return last, true
+}
+
+// ajNames is the set of guest registers op names (bit r: register r), a
+// superset of those it writes.
+func ajNames(op *armOp) uint32 {
+	m := uint32(1)<<(op.Rd&15) | 1<<(op.Rn&15) | 1<<(op.Rm&15) | 1<<(op.Ra&15)
+	switch op.X {
+	case xLDM, xLDMpc, xSTMDB:
+		m |= op.Imm & 0xffff
+	}
+	return m
 }
