@@ -267,3 +267,13 @@ func (g *armJitGen) first(op x86.ALU, rd, rn uint8) x86.Reg {
 	g.load(h, rn)
 	return h
 }
+
+// operand returns the host register holding guest register r: its own,
+// or h loaded with it.
+func (g *armJitGen) operand(h x86.Reg, r uint8) x86.Reg {
+	if hr, ok := g.mapped(r); ok {
+		return hr
+	}
+	g.load(h, r)
+	return h
+}
