@@ -41,8 +41,12 @@ type armBlock struct {
 	tk, nt *armBlock // the blocks at the terminator's targets t and nt, once met
 	// Compiled code (armjit.go), 0 when the block has none: its entry
 	// from Go, its entry from other compiled blocks, and the latter of tk
-	// and nt once armJitLink linked them.
-	gentry, entry, tkE, ntE uintptr
+	// and nt once armJitLink linked them; bodyE is the entry past the
+	// budget check, for a block that checked this one's steps itself
+	// (armjitedge.go), and liveIn the flags this block's code reads
+	// before writing them or leaving (NZCV, bits 3-0).
+	gentry, entry, tkE, ntE, bodyE uintptr
+	liveIn                         uint8
 }
 
 // armNoBlock is the block of a slot where no block starts (its first
@@ -171,7 +175,7 @@ func (ap *armPage) dropBlocks() {
 	}
 	for k, b := range ap.blk {
 		if b != nil && b != armNoBlock {
-			b.gentry, b.entry, b.tkE, b.ntE = 0, 0, 0, 0
+			b.gentry, b.entry, b.tkE, b.ntE, b.bodyE = 0, 0, 0, 0, 0
 		}
 		ap.blk[k] = nil
 	}

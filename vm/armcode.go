@@ -15,6 +15,8 @@ type armPage struct {
 	cov    [slotsPerPage / 64]uint64 // slots some block was built from (bit s: slot s)
 	jmap   [16]amd64.Reg             // compiled blocks: host register of each guest register (armjitregs.go)
 	jmapOK bool                      // jmap is chosen
+	jmapN  int                       // nblk when jmap was chosen
+	remaps uint8                     // times the blocks were dropped to choose jmap again
 }
 
 // invalidate forgets the decoded instructions overlapping bytes [o, o+n)

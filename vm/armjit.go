@@ -131,12 +131,12 @@ func (m *Machine) armJitCompile(ap *armPage, apBase uint32, b *armBlock) (flushe
 		if !ap.jmapOK {
 			ap.armJitMap()
 		}
-		fn, goOff, ok := m.armJitGen(ap, apBase, b)
+		fn, off, ok := m.armJitGen(ap, apBase, b)
 		if !ok {
 			return flushed
 		}
 		if e, ok := m.jitPlace(fn); ok {
-			b.gentry, b.entry = e, e+uintptr(goOff)
+			b.gentry, b.entry, b.bodyE = e, e+uintptr(off.chain), e+uintptr(off.body)
 			return flushed
 		}
 		flushed = true
@@ -149,6 +149,7 @@ func (m *Machine) armJitCompile(ap *armPage, apBase uint32, b *armBlock) (flushe
 // compiles them, the ones branched to first so that the code of a block
 // jumps straight to theirs. It returns the block at o.
 func (m *Machine) armJitBuild(ap *armPage, apBase, o uint32) *armBlock {
+	ap.armJitRemap()
 	built := m.armJitReach(ap, apBase, o, nil)
 	b := built[len(built)-1]
 	if !ap.jmapOK {

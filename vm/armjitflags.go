@@ -88,8 +88,9 @@ func ajFlagUse(op *armOp) (writes, reads uint8, exits bool) {
 
 // ajNeeds computes, for each operation of b, which of the flags it writes
 // a later reader needs: one in the block, or anything after the block or
-// at an exit (every flag is then in the context).
-func ajNeeds(b *armBlock, need []uint8) []uint8 {
+// at an exit (every flag is then in the context), and which flags the
+// block may read before writing them or leaving (its live-in flags).
+func ajNeeds(b *armBlock, need []uint8) ([]uint8, uint8) {
 	need = need[:0]
 	for range b.ops {
 		need = append(need, 0)
@@ -103,7 +104,7 @@ func ajNeeds(b *armBlock, need []uint8) []uint8 {
 			live = 15
 		}
 	}
-	return need
+	return need, live
 }
 
 // carryIn sets the host CF to the guest's C (sub false) or to NOT C, the

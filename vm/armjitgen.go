@@ -17,25 +17,28 @@ const (
 
 // armJitGen lowers one block to host code.
 type armJitGen struct {
-	a      *x86.Asm
-	b      *armBlock
-	ap     *armPage
-	apBase uint32
-	mbase  uint32    // the memory's base address
-	mlimit uint64    // the page-table span: len(fast) << pageShift
-	top    x86.Label // the chain entry (budget check)
-	exits  []ajExit
-	cold   []func()    // out-of-line paths, emitted after the block
-	needs  []uint8     // flags each operation must store (ajNeeds)
-	host   [16]x86.Reg // the page's guest-to-host register map (armjitregs.go)
-	at     uintptr     // where the code will be placed (0: unknown)
-	nofit  x86.Label   // the exit when the block does not fit
-	body2  x86.Label   // a loop on itself: the second copy of its code
-	pass   int         // which copy is lowered
-	need   uint8       // those of the operation lowered
-	out    x86.Label   // common tail: store the registers kept, return
-	opExit x86.Label   // common tail of operation exits
-	brExit x86.Label   // common tail of branch exits
+	a       *x86.Asm
+	b       *armBlock
+	ap      *armPage
+	apBase  uint32
+	mbase   uint32    // the memory's base address
+	mlimit  uint64    // the page-table span: len(fast) << pageShift
+	top     x86.Label // the chain entry (budget check)
+	exits   []ajExit
+	cold    []func()    // out-of-line paths, emitted after the block
+	needs   []uint8     // flags each operation must store (ajNeeds)
+	liveIn  uint8       // flags the block reads before writing them or leaving
+	elide   bool        // a loop on itself whose back edge stores no flag (armjitedge.go)
+	elideTo int         // the exits of its second copy before this operation compute them
+	host    [16]x86.Reg // the page's guest-to-host register map (armjitregs.go)
+	at      uintptr     // where the code will be placed (0: unknown)
+	nofit   x86.Label   // the exit when the block does not fit
+	body2   x86.Label   // a loop on itself: the second copy of its code
+	pass    int         // which copy is lowered
+	need    uint8       // those of the operation lowered
+	out     x86.Label   // common tail: store the registers kept, return
+	opExit  x86.Label   // common tail of operation exits
+	brExit  x86.Label   // common tail of branch exits
 }
 
 // ajExit is an exit stub to emit after the block's code.
@@ -61,12 +64,12 @@ const (
 )
 
 // armJitGen compiles b (built on ap, address apBase). It returns the code
-// (valid until the machine's assembler is used again), the offset of the
-// chain entry in it (the Go entry is at 0) and ok false when some
-// operation of b has no lowering.
-func (m *Machine) armJitGen(ap *armPage, apBase uint32, b *armBlock) ([]byte, int, bool) {
+// (valid until the machine's assembler is used again), the offsets of the
+// chain entry in it (the Go entry is at 0) and of the body past the
+// budget check, and ok false when some operation of b has no lowering.
+func (m *Machine) armJitGen(ap *armPage, apBase uint32, b *armBlock) ([]byte, ajOffsets, bool) {
 	if m.mem.base&pageMask != 0 {
-		return nil, 0, false // access assumes a page-aligned base
+		return nil, ajOffsets{}, false // access assumes a page-aligned base
 	}
 	a := &m.jit.asm
 	a.Reset()
@@ -84,7 +87,8 @@ func (m *Machine) armJitGen(ap *armPage, apBase uint32, b *armBlock) ([]byte, in
 	g.nofit = g.exit(armJitNoFit, b.ops[0].pc, 0)
 	a.ALUMI64(x86.SUB, x86.M(ajCtx, ajLeft), int32(b.n))
 	a.Jcc(x86.CB, g.nofit)
-	g.needs = ajNeeds(b, nil)
+	bodyOff := a.Len()
+	g.needs, g.liveIn = ajNeeds(b, nil)
 	g.body2 = a.NewLabel()
 	passes := 1
 	if t := &b.ops[len(b.ops)-1]; t.t == b.ops[0].pc && t.X != xFall {
@@ -92,6 +96,7 @@ func (m *Machine) armJitGen(ap *armPage, apBase uint32, b *armBlock) ([]byte, in
 		// went round: its lines are marked then, so the copy's back edge is
 		// the budget check alone.
 		passes = 2
+		g.elideTo, g.elide = selfElision(b)
 	}
 	for g.pass = 1; g.pass <= passes; g.pass++ {
 		if g.pass == 2 {
@@ -100,16 +105,23 @@ func (m *Machine) armJitGen(ap *armPage, apBase uint32, b *armBlock) ([]byte, in
 		for i := range b.ops {
 			g.need = g.needs[i]
 			if !g.op(i) {
-				return nil, 0, false
+				return nil, ajOffsets{}, false
 			}
 		}
 	}
 	g.stubs()
 	fn, err := a.Finish()
 	if err != nil {
-		return nil, 0, false
+		return nil, ajOffsets{}, false
 	}
-	return fn, goOff, true
+	b.liveIn = g.liveIn
+	return fn, ajOffsets{chain: goOff, body: bodyOff}, true
+}
+
+// ajOffsets are the offsets of a block's code entries past its Go entry.
+type ajOffsets struct {
+	chain int // the chain entry (budget check)
+	body  int // the body, past the budget check
 }
 
 // exit returns the label of a new exit stub.
@@ -123,7 +135,11 @@ func (g *armJitGen) exit(kind, pc, back uint32) x86.Label {
 // done, its steps and the later ones given back.
 func (g *armJitGen) opExitAt(i int) x86.Label {
 	op := &g.b.ops[i]
-	return g.exit(armJitOp, op.pc, uint32(g.b.n)-uint32(op.k))
+	l := g.exit(armJitOp, op.pc, uint32(g.b.n)-uint32(op.k))
+	if g.pass == 2 && g.elide && i < g.elideTo {
+		return g.refreshFlags(&g.b.ops[len(g.b.ops)-1], 0, 0, l)
+	}
+	return l
 }
 
 // stubs emits the exit stubs and the common tails.

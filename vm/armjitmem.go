@@ -157,12 +157,17 @@ func (g *armJitGen) addrIndexed(rn, rm, sh uint8, sub bool) {
 		a.Lea32(x86.RDX, x86.MX(hn, hm, 1<<sh, 0))
 		return
 	}
+	g.load(x86.RDX, rn)
+	op := [2]x86.ALU{x86.ADD, x86.SUB}[b2u8(sub)]
+	if okm && sh == 0 {
+		a.ALURR32(op, x86.RDX, hm)
+		return
+	}
 	g.load(x86.RCX, rm)
 	if sh != 0 {
 		a.ShiftRI32(x86.SHL, x86.RCX, sh)
 	}
-	g.load(x86.RDX, rn)
-	a.ALURR32([2]x86.ALU{x86.ADD, x86.SUB}[b2u8(sub)], x86.RDX, x86.RCX)
+	a.ALURR32(op, x86.RDX, x86.RCX)
 }
 
 // mem lowers the loads and stores; false for any other operation.

@@ -135,8 +135,7 @@ func (g *armJitGen) op(i int) bool {
 		g.done(in.Rd, h)
 	case xMUL, xMULS, xMLA, xMLS:
 		g.load(x86.RAX, in.Rn)
-		g.load(x86.RCX, in.Rm)
-		a.ImulRR32(x86.RAX, x86.RCX)
+		a.ImulRR32(x86.RAX, g.operand(x86.RCX, in.Rm))
 		switch in.X {
 		case xMLA:
 			g.aluR(x86.ADD, x86.RAX, in.Ra)
@@ -152,11 +151,11 @@ func (g *armJitGen) op(i int) bool {
 		}
 	case xUMULL, xSMULL, xUMLAL, xSMLAL:
 		g.load(x86.RAX, in.Rn)
-		g.load(x86.RCX, in.Rm)
+		hm := g.operand(x86.RCX, in.Rm)
 		if in.X == xUMULL || in.X == xUMLAL {
-			a.MulR32(x86.RCX)
+			a.MulR32(hm)
 		} else {
-			a.ImulR32(x86.RCX)
+			a.ImulR32(hm)
 		}
 		if in.X == xUMLAL || in.X == xSMLAL {
 			g.aluR(x86.ADD, x86.RAX, in.Rd)
@@ -389,12 +388,11 @@ func (g *armJitGen) term(i int, in *armOp) bool {
 		default:
 			g.binopI(x86.SUB, in.Rd, in.Rn, in.Imm)
 		}
-		g.setNZCVsub()
 		taken := a.NewLabel()
 		a.Jcc(ajHostCond[in.Cond], taken)
-		g.branch(in.nt, false)
+		g.fusedEdge(in, in.nt, false)
 		a.Bind(taken)
-		g.branch(in.t, true)
+		g.fusedEdge(in, in.t, true)
 	case xBX, xBLX:
 		g.load(x86.RAX, in.Rm)
 		exit := g.opExitAt(i)

@@ -29,8 +29,9 @@ func (ap *armPage) armJitMap() {
 			continue
 		}
 		w := 1
-		if t := &b.ops[len(b.ops)-1]; t.t != 0 && t.t <= b.ops[0].pc && t.X != xBL {
-			w = 10 // a loop, most likely
+		if t := &b.ops[len(b.ops)-1]; t.t != 0 && t.t <= b.ops[0].pc && t.X != xBL && t.X != xFall {
+			// A loop, most likely: the shorter, the hotter.
+			w = 1000 / (int(t.pc-t.t)/2 + 2)
 		}
 		for k := range b.ops {
 			op := &b.ops[k]
@@ -63,7 +64,23 @@ func (ap *armPage) armJitMap() {
 		}
 		ap.jmap[best], use[best] = h, -1
 	}
-	ap.jmapOK = true
+	ap.jmapOK, ap.jmapN = true, ap.nblk
+}
+
+// armJitRemaps is how many times a page's blocks may be dropped so that
+// its register map is chosen again from the blocks built since.
+const armJitRemaps = 2
+
+// armJitRemap drops the page's blocks, and with them its register map,
+// when the page has many more blocks than when the map was chosen: the
+// first blocks built often stop at an operation without a fast form
+// (a semihosting BKPT in a program's start), so that the page's loops
+// were not among them. The next blocks built choose the map again.
+func (ap *armPage) armJitRemap() {
+	if ap.jmapOK && ap.remaps < armJitRemaps && ap.nblk >= 2*ap.jmapN+16 {
+		ap.remaps++
+		ap.dropBlocks()
+	}
 }
 
 // mapped reports the host register of guest register r, if it has one.
@@ -248,5 +265,15 @@ func (g *armJitGen) first(op x86.ALU, rd, rn uint8) x86.Reg {
 	}
 	h := g.dest(rd)
 	g.load(h, rn)
+	return h
+}
+
+// operand returns the host register holding guest register r: its own,
+// or h loaded with it.
+func (g *armJitGen) operand(h x86.Reg, r uint8) x86.Reg {
+	if hr, ok := g.mapped(r); ok {
+		return hr
+	}
+	g.load(h, r)
 	return h
 }
