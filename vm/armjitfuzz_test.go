@@ -3,6 +3,7 @@ package vm
 import (
 	"encoding/binary"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 )
 
@@ -78,9 +79,13 @@ func armJITCompare(t *testing.T, code []byte, regs [13]uint32, nzcv uint8, trap 
 		if err := ms[i].WriteMemory(0x20000000, ram); err != nil {
 			t.Fatal(err)
 		}
+		ms[i].ResetActivity() // the setup's writes: not the code's
 	}
 	for _, at := range []uint64{1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 400, 1000, 3000} {
 		s0, s1 := ms[0].Run(at), ms[1].Run(at)
+		if !reflect.DeepEqual(ms[0].ActivitySince(), ms[1].ActivitySince()) {
+			t.Fatalf("code % x regs %x nzcv %x trap %v: until %d: activity differs", code, regs, nzcv, trap, at)
+		}
 		if s0 != s1 || ms[0].StateHash() != ms[1].StateHash() {
 			h0, h1 := ms[0].harts[0], ms[1].harts[0]
 			t.Fatalf("code % x regs %x nzcv %x trap %v: until %d: stop %+v / %+v, pc %#x/%#x, regs\n%x\n%x\nnzcv %x/%x",

@@ -52,7 +52,7 @@ func (g *armJitGen) access(exit x86.Label, span uint32, wr bool, align int) {
 	}
 	a.MovRR32(x86.RCX, x86.RDX)
 	a.ShiftRI32(x86.SHR, x86.RCX, pageShift)
-	a.ShiftRI32(x86.SHL, x86.RCX, 4)
+	a.ShiftRI32(x86.SHL, x86.RCX, rvjitLog2(rjFPSize)) // a fastPage's size, a power of 2 (vm/rvjitmem.go)
 	view := fpRd
 	if wr {
 		view = fpWr
