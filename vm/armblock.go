@@ -179,27 +179,15 @@ func (ap *armPage) dropBlocks() {
 		}
 		ap.blk[k] = nil
 	}
-	ap.cov = [slotsPerPage / 64]uint64{}
+	ap.cov = slotCover{}
 	ap.nblk, ap.jmapOK = 0, false
 }
 
 // cover marks the slots of the n-byte instruction at page offset off as
 // part of a block, so that a store to them drops the page's blocks.
-func (ap *armPage) cover(off, n uint32) {
-	for s := off >> 1; s <= (off+n-1)>>1 && s < slotsPerPage; s++ {
-		ap.cov[s>>6] |= 1 << (s & 63)
-	}
-}
+func (ap *armPage) cover(off, n uint32) { ap.cov.set(off, n) }
 
 // covered reports whether any slot in [first, last] is part of a block.
 func (ap *armPage) covered(first, last uint32) bool {
-	if ap.nblk == 0 {
-		return false
-	}
-	for s := first; s <= last; s++ {
-		if ap.cov[s>>6]&(1<<(s&63)) != 0 {
-			return true
-		}
-	}
-	return false
+	return ap.nblk != 0 && ap.cov.any(first, last)
 }

@@ -9,14 +9,14 @@ import (
 // slot per halfword.
 type armPage struct {
 	s      [slotsPerPage]thumb.Inst
-	lines  lineMarks                 // activity: lines executed (armBlocks per block, armExec per instruction)
-	blk    [slotsPerPage]*armBlock   // blocks by start slot (armblock.go)
-	nblk   int                       // blocks built since the last drop
-	cov    [slotsPerPage / 64]uint64 // slots some block was built from (bit s: slot s)
-	jmap   [16]amd64.Reg             // compiled blocks: host register of each guest register (armjitregs.go)
-	jmapOK bool                      // jmap is chosen
-	jmapN  int                       // nblk when jmap was chosen
-	remaps uint8                     // times the blocks were dropped to choose jmap again
+	lines  lineMarks               // activity: lines executed (armBlocks per block, armExec per instruction)
+	blk    [slotsPerPage]*armBlock // blocks by start slot (armblock.go)
+	nblk   int                     // blocks built since the last drop
+	cov    slotCover               // slots some block was built from
+	jmap   [16]amd64.Reg           // compiled blocks: host register of each guest register (armjitregs.go)
+	jmapOK bool                    // jmap is chosen
+	jmapN  int                     // nblk when jmap was chosen
+	remaps uint8                   // times the blocks were dropped to choose jmap again
 }
 
 // invalidate forgets the decoded instructions overlapping bytes [o, o+n)

@@ -1,31 +1,41 @@
 package vm
 
-// cover marks the slots of the n-byte instruction at page offset off as
-// part of a block, so that a store to them drops the page's blocks.
-func (cp *codePage) cover(off, n uint32) {
+// slotCover marks the 2-byte instruction slots of a code page some block
+// was built from (bit s: slot s), so that a store drops the page's blocks
+// only when it writes one of them. RISC-V and Thumb pages keep one each.
+type slotCover [slotsPerPage / 64]uint64
+
+// set marks the slots of the n-byte instruction at page offset off.
+func (c *slotCover) set(off, n uint32) {
 	for s := off >> 1; s <= (off+n-1)>>1 && s < slotsPerPage; s++ {
-		cp.cov[s>>6] |= 1 << (s & 63)
+		c[s>>6] |= 1 << (s & 63)
 	}
 }
 
-// covered reports whether any slot in [first, last] is part of a block.
-func (cp *codePage) covered(first, last uint32) bool {
-	if cp.nblk == 0 {
-		return false
-	}
+// any reports whether a slot in [first, last] is marked.
+func (c *slotCover) any(first, last uint32) bool {
 	for s := first; s <= last; s++ {
 		if s&63 == 0 && last-s >= 63 {
-			if cp.cov[s>>6] != 0 {
+			if c[s>>6] != 0 {
 				return true
 			}
 			s += 63
 			continue
 		}
-		if cp.cov[s>>6]&(1<<(s&63)) != 0 {
+		if c[s>>6]&(1<<(s&63)) != 0 {
 			return true
 		}
 	}
 	return false
+}
+
+// cover marks the slots of the n-byte instruction at page offset off as
+// part of a block, so that a store to them drops the page's blocks.
+func (cp *codePage) cover(off, n uint32) { cp.cov.set(off, n) }
+
+// covered reports whether any slot in [first, last] is part of a block.
+func (cp *codePage) covered(first, last uint32) bool {
+	return cp.nblk != 0 && cp.cov.any(first, last)
 }
 
 // dropBlocks forgets every block of the page (its code changed, or the
@@ -41,7 +51,7 @@ func (cp *codePage) dropBlocks() {
 		}
 	}
 	cp.blk = [slotsPerPage]*block{}
-	cp.cov = [slotsPerPage / 64]uint64{}
+	cp.cov = slotCover{}
 	cp.nblk = 0
 }
 

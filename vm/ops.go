@@ -102,13 +102,13 @@ const slotsPerPage = pageSize / 2
 type codePage struct {
 	s        [slotsPerPage]insn
 	blk      [slotsPerPage]*block
-	cov      [slotsPerPage / 64]uint64 // slots some block was built from
-	nblk     int                       // entries set in blk
-	bps      uint64                    // breakpoint fingerprint the blocks were built under
-	none     block                     // the entry of slots where no block starts
-	unlinked block                     // the link of blocks not followed yet (n: the most steps)
-	lines    lineMarks                 // activity: lines executed one instruction at a time (exec's switch)
-	blkLines uint64                    // activity: lines executed by blocks (bit k: line k)
+	cov      slotCover // slots some block was built from
+	nblk     int       // entries set in blk
+	bps      uint64    // breakpoint fingerprint the blocks were built under
+	none     block     // the entry of slots where no block starts
+	unlinked block     // the link of blocks not followed yet (n: the most steps)
+	lines    lineMarks // activity: lines executed one instruction at a time (exec's switch)
+	blkLines uint64    // activity: lines executed by blocks (bit k: line k)
 }
 
 // newCodePage returns an empty code page.
