@@ -43,7 +43,7 @@ func (g *armJitGen) fusedEdge(in *armOp, pc uint32, taken bool) {
 	}
 	if self {
 		refl := g.refreshFlags(in, 0, 0, g.nofit)
-		a.ALUMI64(x86.SUB, x86.M(ajCtx, ajLeft), int32(g.b.n))
+		a.ALURI64(x86.SUB, ajLeftR, int32(g.b.n))
 		if g.pass == 1 {
 			a.Jcc(x86.CB, refl)
 			a.Jmp(g.body2)
@@ -54,7 +54,7 @@ func (g *armJitGen) fusedEdge(in *armOp, pc uint32, taken bool) {
 		return
 	}
 	refl := g.refreshFlags(in, steps, pc, g.out)
-	a.ALUMI64(x86.SUB, x86.M(ajCtx, ajLeft), int32(steps))
+	a.ALURI64(x86.SUB, ajLeftR, int32(steps))
 	a.Jcc(x86.CB, refl)
 	if g.at != 0 {
 		a.JmpAbs(body, g.at)
@@ -74,7 +74,7 @@ func (g *armJitGen) refreshFlags(in *armOp, steps uint64, pc uint32, next x86.La
 	g.cold = append(g.cold, func() {
 		a.Bind(l)
 		if steps != 0 {
-			a.ALUMI64(x86.ADD, x86.M(ajCtx, ajLeft), int32(steps))
+			a.ALURI64(x86.ADD, ajLeftR, int32(steps))
 		}
 		switch in.X {
 		case xCMPiB:

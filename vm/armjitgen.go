@@ -8,11 +8,14 @@ import (
 
 // Host registers of compiled Thumb code. RDI holds the context for the
 // whole call, and more values live in registers from the Go entry to the
-// return: the memory's fast page table and seven guest registers
-// (armjitregs.go). RAX, RCX and RDX are scratch within one operation.
+// return: the memory's fast page table, the steps left, the activity
+// lines and eight guest registers (armjitregs.go). RAX, RCX and RDX are
+// scratch within one operation.
 const (
-	ajCtx   = x86.RDI
-	ajFastR = x86.R11
+	ajCtx    = x86.RDI
+	ajFastR  = x86.R11
+	ajLeftR  = x86.R14 // armJitCtx.left while the code runs
+	ajLinesR = x86.R15 // armJitCtx.lines while the code runs
 )
 
 // armJitGen lowers one block to host code.
@@ -81,11 +84,13 @@ func (m *Machine) armJitGen(ap *armPage, apBase uint32, b *armBlock) ([]byte, aj
 	g.top, g.out, g.opExit, g.brExit = a.NewLabel(), a.NewLabel(), a.NewLabel(), a.NewLabel()
 	// Go entry: the values kept in registers.
 	a.MovRM64(ajFastR, x86.M(ajCtx, ajFast))
+	a.MovRM64(ajLeftR, x86.M(ajCtx, ajLeft))
+	a.MovRM64(ajLinesR, x86.M(ajCtx, ajLines))
 	g.loadRegs()
 	goOff := a.Len()
 	a.Bind(g.top)
 	g.nofit = g.exit(armJitNoFit, b.ops[0].pc, 0)
-	a.ALUMI64(x86.SUB, x86.M(ajCtx, ajLeft), int32(b.n))
+	a.ALURI64(x86.SUB, ajLeftR, int32(b.n))
 	a.Jcc(x86.CB, g.nofit)
 	bodyOff := a.Len()
 	g.needs, g.liveIn = ajNeeds(b, nil)
@@ -153,13 +158,13 @@ func (g *armJitGen) stubs() {
 		a.Bind(e.l)
 		switch e.kind {
 		case armJitNoFit:
-			a.ALUMI64(x86.ADD, x86.M(ajCtx, ajLeft), int32(g.b.n))
+			a.ALURI64(x86.ADD, ajLeftR, int32(g.b.n))
 			a.MovMI32(x86.M(ajCtx, ajPC), e.pc)
 			a.MovMI32(x86.M(ajCtx, ajKind), armJitNoFit)
 			a.Jmp(g.out)
 		case armJitOp:
 			if e.back != 0 {
-				a.ALUMI64(x86.ADD, x86.M(ajCtx, ajLeft), int32(e.back))
+				a.ALURI64(x86.ADD, ajLeftR, int32(e.back))
 			}
 			a.MovMI32(x86.M(ajCtx, ajPC), e.pc)
 			a.Jmp(g.opExit)
@@ -178,17 +183,19 @@ func (g *armJitGen) stubs() {
 	a.Bind(g.brExit)
 	a.MovMI32(x86.M(ajCtx, ajStart), start)
 	a.Bind(g.out)
+	a.MovMR64(x86.M(ajCtx, ajLeft), ajLeftR)
+	a.MovMR64(x86.M(ajCtx, ajLines), ajLinesR)
 	g.saveRegs()
 	a.Ret()
 }
 
-// markLines adds the block's lines to the activity in the context.
+// markLines adds the block's lines to the activity.
 func (g *armJitGen) markLines() {
 	if l := g.b.lines; l <= 0x7fffffff {
-		g.a.ALUMI64(x86.OR, x86.M(ajCtx, ajLines), int32(l))
+		g.a.ALURI64(x86.OR, ajLinesR, int32(l))
 	} else {
 		g.a.MovRI64(x86.RCX, l)
-		g.a.ALUMR64(x86.OR, x86.M(ajCtx, ajLines), x86.RCX)
+		g.a.ALURR64(x86.OR, ajLinesR, x86.RCX)
 	}
 }
 
@@ -202,11 +209,11 @@ func (g *armJitGen) branch(pc uint32, taken bool) {
 	}
 	if taken && pc == g.b.ops[0].pc { // a loop on itself
 		if g.pass == 1 {
-			a.ALUMI64(x86.SUB, x86.M(ajCtx, ajLeft), int32(g.b.n))
+			a.ALURI64(x86.SUB, ajLeftR, int32(g.b.n))
 			a.Jcc(x86.CB, g.nofit)
 			a.Jmp(g.body2)
 		} else {
-			a.ALUMI64(x86.SUB, x86.M(ajCtx, ajLeft), int32(g.b.n))
+			a.ALURI64(x86.SUB, ajLeftR, int32(g.b.n))
 			a.Jcc(x86.CAE, g.body2)
 			a.Jmp(g.nofit)
 		}

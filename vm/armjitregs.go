@@ -6,8 +6,8 @@ import (
 	x86 "github.com/rewind-debugger/rewind/vm/amd64"
 )
 
-// Guest registers in host registers: the seven guest registers the
-// blocks of a page use most live in seven host registers from the Go
+// Guest registers in host registers: the eight guest registers the
+// blocks of a page use most live in eight host registers from the Go
 // entry of compiled code to its return (loaded from and stored to the
 // context there); the others stay in the context. A call runs the blocks
 // of one page only, so each page has its own map, chosen when its first
@@ -15,7 +15,7 @@ import (
 // take their operands through these helpers, so that either place works.
 
 // ajPool is the host registers guest registers may live in.
-var ajPool = [...]x86.Reg{x86.RBX, x86.RSI, x86.R8, x86.R9, x86.R10, x86.R12, x86.R13}
+var ajPool = [...]x86.Reg{x86.RBX, x86.RSI, x86.R8, x86.R9, x86.R10, x86.R12, x86.R13, x86.RBP}
 
 // ajNone marks a guest register kept in the context.
 const ajNone x86.Reg = 0xff

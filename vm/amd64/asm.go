@@ -15,9 +15,9 @@ import "fmt"
 // Reg is a general-purpose register, numbered as the encoding numbers it.
 type Reg uint8
 
-// The general-purpose registers. Generated code must leave RSP, RBP, R14
-// and R15 alone (Go's stack and frame pointers, its goroutine and global
-// registers).
+// The general-purpose registers. Generated code must leave RSP alone;
+// Call restores RBP, R14 and R15 (Go's frame pointer, goroutine and
+// global registers) when it returns.
 const (
 	RAX Reg = iota
 	RCX

@@ -1,6 +1,9 @@
 package amd64
 
 import (
+	"io"
+	"runtime"
+	"runtime/trace"
 	"testing"
 	"unsafe"
 )
@@ -54,5 +57,69 @@ func TestCall(t *testing.T) {
 	code.Reset()
 	if code.Used() != 0 {
 		t.Errorf("Used after Reset = %d", code.Used())
+	}
+}
+
+// TestCallKeepsGoRegisters runs a function that overwrites RBP, R14 and
+// R15 (Go's frame pointer, goroutine and global registers), then checks
+// that the goroutine still works: it allocates, collects garbage,
+// recovers a panic and switches goroutines, with the execution tracer on
+// (whose stacks follow the frame pointers).
+func TestCallKeepsGoRegisters(t *testing.T) {
+	if !Supported {
+		t.Skip("generated code runs only on linux/amd64")
+	}
+	if err := trace.Start(io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	defer trace.Stop()
+	code, err := NewCode(1 << 12)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer code.Free()
+	var a Asm
+	for _, r := range []Reg{RBX, RBP, RSI, R8, R9, R10, R11, R12, R13, R14, R15} {
+		a.MovRI64(r, 0xdead_beef_0bad_f00d)
+	}
+	a.MovRR64(RAX, R14)
+	a.ALURR64(ADD, RAX, RBP)
+	a.ALURR64(ADD, RAX, R15)
+	a.MovMR64(M(RDI, 0), RAX)
+	a.Ret()
+	fn, err := a.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	entry, ok := code.Place(fn)
+	if !ok {
+		t.Fatal("no room")
+	}
+	for i := range 100 {
+		var got uint64
+		Call(entry, unsafe.Pointer(&got))
+		v := uint64(0xdead_beef_0bad_f00d)
+		if want := v + v + v; got != want {
+			t.Fatalf("run %d: sum = %#x, want %#x", i, got, want)
+		}
+		keep := make([][]byte, 0, 16)
+		for range 16 {
+			keep = append(keep, make([]byte, 1<<10))
+		}
+		runtime.GC()
+		done := make(chan int)
+		go func() { done <- len(keep) }()
+		if n := <-done; n != 16 {
+			t.Fatalf("run %d: goroutine saw %d", i, n)
+		}
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Fatal("no panic recovered")
+				}
+			}()
+			var m map[int]int
+			m[i] = i
+		}()
 	}
 }

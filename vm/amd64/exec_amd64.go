@@ -22,9 +22,9 @@ func unmapExec(mem []byte) error { return syscall.Munmap(mem) }
 func addrOf(mem []byte, at int) uintptr { return uintptr(unsafe.Pointer(&mem[at])) }
 
 // Call runs the generated function at entry with ctx in RDI and returns
-// when it executes RET. The function may change RAX, RBX, RCX, RDX, RSI,
-// RDI, R8-R13 and the flags, must keep RSP, RBP, R14 and R15, must not
-// touch the stack beyond its own return address, call nothing, and should
+// when it executes RET. The function may change every general register
+// but RSP (Call restores RBP, R14 and R15) and the flags, must not touch
+// the stack beyond its own return address, call nothing, and should
 // return within a bounded time: the goroutine running it cannot be
 // preempted, so a garbage collection waits for it.
 //
