@@ -38,14 +38,7 @@ func TestCall(t *testing.T) {
 	a.Bind(done)
 	a.MovMR32(M(RDI, 0), RAX)
 	a.Ret()
-	fn, err := a.Finish()
-	if err != nil {
-		t.Fatal(err)
-	}
-	entry, ok := code.Place(fn)
-	if !ok {
-		t.Fatal("no room")
-	}
+	entry := place(t, code, &a)
 	ctx := [3]uint32{0, 100, 0}
 	Call(entry, unsafe.Pointer(&ctx))
 	if ctx != [3]uint32{5050, 100, 300} {
@@ -87,14 +80,7 @@ func TestCallKeepsGoRegisters(t *testing.T) {
 	a.ALURR64(ADD, RAX, R15)
 	a.MovMR64(M(RDI, 0), RAX)
 	a.Ret()
-	fn, err := a.Finish()
-	if err != nil {
-		t.Fatal(err)
-	}
-	entry, ok := code.Place(fn)
-	if !ok {
-		t.Fatal("no room")
-	}
+	entry := place(t, code, &a)
 	for i := range 100 {
 		var got uint64
 		Call(entry, unsafe.Pointer(&got))
@@ -122,4 +108,18 @@ func TestCallKeepsGoRegisters(t *testing.T) {
 			m[i] = i
 		}()
 	}
+}
+
+// place finishes a's function and places it in code.
+func place(t *testing.T, code *Code, a *Asm) uintptr {
+	t.Helper()
+	fn, err := a.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	entry, ok := code.Place(fn)
+	if !ok {
+		t.Fatal("no room")
+	}
+	return entry
 }
