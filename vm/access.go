@@ -12,7 +12,7 @@ func (m *Machine) codeAt(pc uint32) (*codePage, uint32) {
 	if cp == nil {
 		cp = newCodePage()
 		mem.code[i] = cp
-		mem.fast[i].wr = nil // stores to a code page take the slow path
+		mem.setWr(i, nil) // stores to a code page take the slow path
 		pageAddr := mem.base + i<<pageShift
 		for a := range m.bps {
 			if a-pageAddr < pageSize {
@@ -146,7 +146,7 @@ func (m *Machine) refreshResvFlags() {
 		if o.resValid && mem.contains(o.resAddr, 4) {
 			i := (o.resAddr - mem.base) >> pageShift
 			mem.flags[i] |= pfResv
-			mem.fast[i].wr = nil
+			mem.setWr(i, nil)
 			m.resvPages = append(m.resvPages, i)
 		}
 	}

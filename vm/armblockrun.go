@@ -44,7 +44,7 @@ func (m *Machine) armBlocks(a *armState, ap *armPage, apBase, pc uint32, n, limi
 			if !inX {
 				x.r, inX = a.r, true
 				x.setFlags(c.f)
-				x.fast = uintptr(unsafe.Pointer(unsafe.SliceData(c.fast)))
+				x.fast = m.mem.jitBase()
 				x.trp = c.ccr & ccrUNALIGNTRP
 			}
 			var stop bool

@@ -55,7 +55,7 @@ func (m *Machine) armCodeAt(pc uint32) (*armPage, uint32) {
 	if ap == nil {
 		ap = new(armPage)
 		mem.acode[i] = ap
-		mem.fast[i].wr = nil // stores to a code page take the slow path
+		mem.setWr(i, nil) // stores to a code page take the slow path
 		pageAddr := mem.base + i<<pageShift
 		for a := range m.bps {
 			if a-pageAddr < pageSize {

@@ -29,7 +29,7 @@ type armJitCtx struct {
 	trp   uint32     // non-zero when CCR.UNALIGN_TRP is set
 	left  uint64     // steps left
 	lines uint64     // activity: lines of the page run (bit k: line k)
-	fast  uintptr    // &memory.fast[0]
+	fast  uintptr    // the memory's page tables for compiled code (jittab.go)
 	pc    uint32     // exit: the pc
 	start uint32     // exit: the first pc of the block that exited
 	kind  uint32     // exit: one of the armJit* kinds

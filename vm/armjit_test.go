@@ -81,7 +81,8 @@ func jitRunBoth(t *testing.T, ms [2]*Machine, at uint64) Stop {
 	return s0
 }
 
-// jitSame fails unless both machines have equal state and activity.
+// jitSame fails unless both machines have equal state and activity, and
+// the compiled one's page tables for compiled code follow its fast table.
 func jitSame(t *testing.T, ms [2]*Machine, s Stop) {
 	t.Helper()
 	if ms[0].StateHash() != ms[1].StateHash() {
@@ -90,6 +91,9 @@ func jitSame(t *testing.T, ms [2]*Machine, s Stop) {
 	}
 	if a0, a1 := ms[0].ActivitySince(), ms[1].ActivitySince(); !reflect.DeepEqual(a0, a1) {
 		t.Fatalf("stop %+v: activity differs:\n%+v\n%+v", s, a0, a1)
+	}
+	if err := jitTablesMatch(ms[0], false); err != nil {
+		t.Fatalf("stop %+v: %v", s, err)
 	}
 }
 

@@ -8,7 +8,7 @@ import (
 
 // Host registers of compiled Thumb code. RDI holds the context for the
 // whole call, and more values live in registers from the Go entry to the
-// return: the memory's fast page table, the steps left, the activity
+// return: the memory's page tables (jittab.go), the steps left, the activity
 // lines and eight guest registers (armjitregs.go). RAX, RCX and RDX are
 // scratch within one operation.
 const (
@@ -24,8 +24,6 @@ type armJitGen struct {
 	b       *armBlock
 	ap      *armPage
 	apBase  uint32
-	mbase   uint32    // the memory's base address
-	mlimit  uint64    // the page-table span: len(fast) << pageShift
 	top     x86.Label // the chain entry (budget check)
 	exits   []ajExit
 	cold    []func()    // out-of-line paths, emitted after the block
@@ -39,6 +37,7 @@ type armJitGen struct {
 	body2   x86.Label   // a loop on itself: the second copy of its code
 	pass    int         // which copy is lowered
 	need    uint8       // those of the operation lowered
+	wr      bool        // the access lowered is a store (armjitmem.go)
 	out     x86.Label   // common tail: store the registers kept, return
 	opExit  x86.Label   // common tail of operation exits
 	brExit  x86.Label   // common tail of branch exits
@@ -60,8 +59,6 @@ const (
 	abTkE   = int32(unsafe.Offsetof(armBlock{}.tkE))
 	abNtE   = int32(unsafe.Offsetof(armBlock{}.ntE))
 	abEntry = int32(unsafe.Offsetof(armBlock{}.entry))
-	fpRd    = int32(unsafe.Offsetof(fastPage{}.rd))
-	fpWr    = int32(unsafe.Offsetof(fastPage{}.wr))
 	pgData  = int32(unsafe.Offsetof(page{}.data))
 	pgWl    = int32(unsafe.Offsetof(page{}.wl))
 )
@@ -76,8 +73,7 @@ func (m *Machine) armJitGen(ap *armPage, apBase uint32, b *armBlock) ([]byte, aj
 	}
 	a := &m.jit.asm
 	a.Reset()
-	g := armJitGen{a: a, b: b, ap: ap, apBase: apBase, mbase: m.mem.base,
-		mlimit: uint64(len(m.mem.fast)) << pageShift, host: ap.jmap}
+	g := armJitGen{a: a, b: b, ap: ap, apBase: apBase, host: ap.jmap}
 	if code := m.jitCode(); code != nil {
 		g.at = code.Next()
 	}

@@ -7,11 +7,12 @@ import (
 	"github.com/rewind-debugger/rewind/vm/thumb"
 )
 
-// Loads and stores of compiled Thumb code take the memory's fast page
-// table inline, as the block interpreter does: an address off RAM, a page
-// without a fast view (untouched, watched, holding code, shared with a
-// snapshot...), a page crossing or an unaligned access CCR.UNALIGN_TRP
-// traps leaves the operation to the interpreter, nothing of it done.
+// Loads and stores of compiled Thumb code take the memory's page tables
+// for compiled code inline (jittab.go; the copy of the fast page table the
+// block interpreter takes): an address off RAM, a page without a fast view
+// (untouched, watched, holding code, shared with a snapshot...), a page
+// crossing or an unaligned access CCR.UNALIGN_TRP traps leaves the
+// operation to the interpreter, nothing of it done.
 
 // Alignment rules of an access.
 const (
@@ -21,24 +22,13 @@ const (
 )
 
 // access emits the checks of an access of span bytes at the address in
-// EDX through the store view (wr) or the load view, leaving the page in
-// RCX and the offset in it in EDX, and jumping to exit when the
-// interpreter must take the operation. The memory's base is page
-// aligned, so the offset from it is aligned as the address is.
+// EDX through the store view (wr) or the load view, jumping to exit when
+// the interpreter must take the operation. A store leaves the page in RCX
+// and the offset in it in EDX; a load leaves the address in EDX and the
+// load view's entry in RCX, their sum the host address (g.mat covers both).
 func (g *armJitGen) access(exit x86.Label, span uint32, wr bool, align int) {
 	a := g.a
-	if g.mbase != 0 {
-		a.ALURI32(x86.SUB, x86.RDX, int32(g.mbase))
-	}
-	if g.mlimit < 1<<32 {
-		if g.mlimit <= 0x7fffffff {
-			a.ALURI32(x86.CMP, x86.RDX, int32(g.mlimit))
-		} else {
-			a.MovRI32(x86.RCX, uint32(g.mlimit))
-			a.ALURR32(x86.CMP, x86.RDX, x86.RCX)
-		}
-		a.Jcc(x86.CAE, exit)
-	}
+	g.wr = wr
 	var cold, back x86.Label
 	switch {
 	case align == ajAligned:
@@ -52,18 +42,25 @@ func (g *armJitGen) access(exit x86.Label, span uint32, wr bool, align int) {
 	}
 	a.MovRR32(x86.RCX, x86.RDX)
 	a.ShiftRI32(x86.SHR, x86.RCX, pageShift)
-	a.ShiftRI32(x86.SHL, x86.RCX, rvjitLog2(rjFPSize)) // a fastPage's size, a power of 2 (vm/rvjitmem.go)
-	view := fpRd
+	view := int32(0)
 	if wr {
-		view = fpWr
+		view = jitWrOff
 	}
-	a.MovRM64(x86.RCX, x86.MX(ajFastR, x86.RCX, 1, view))
+	a.MovRM64(x86.RCX, x86.MX(ajFastR, x86.RCX, 8, view))
 	a.TestRR64(x86.RCX, x86.RCX)
 	a.Jcc(x86.CE, exit)
-	a.ALURI32(x86.AND, x86.RDX, pageMask)
+	if wr {
+		a.ALURI32(x86.AND, x86.RDX, pageMask)
+	}
 	switch {
 	case align == ajAligned && span > 4:
-		a.ALURI32(x86.CMP, x86.RDX, int32(pageSize-span)) // within the page
+		off := x86.RDX // within the page
+		if !wr {
+			off = x86.RAX
+			a.MovRR32(x86.RAX, x86.RDX)
+			a.ALURI32(x86.AND, x86.RAX, pageMask)
+		}
+		a.ALURI32(x86.CMP, off, int32(pageSize-span))
 		a.Jcc(x86.CA, exit)
 	case align == ajUnal && span > 1:
 		g.cold = append(g.cold, func() {
@@ -81,8 +78,13 @@ func (g *armJitGen) access(exit x86.Label, span uint32, wr bool, align int) {
 	}
 }
 
-// at is the byte at page offset EDX (plus disp) of the page in RCX.
-func at(disp int32) x86.Mem { return x86.MX(x86.RCX, x86.RDX, 1, pgData+disp) }
+// mat is the byte disp bytes past the one the access (g.access) reaches.
+func (g *armJitGen) mat(disp int32) x86.Mem {
+	if g.wr {
+		return x86.MX(x86.RCX, x86.RDX, 1, pgData+disp)
+	}
+	return x86.MX(x86.RCX, x86.RDX, 1, disp)
+}
 
 // markWritten marks the line of page offset EDX (plus disp) stored to,
 // with EAX as scratch.
@@ -102,15 +104,15 @@ func (g *armJitGen) loadSized(r uint8, op thumb.Op) {
 	}
 	switch op {
 	case thumb.OpLDR:
-		g.a.MovRM32(h, at(0))
+		g.a.MovRM32(h, g.mat(0))
 	case thumb.OpLDRH:
-		g.a.MovzxRM16(h, at(0))
+		g.a.MovzxRM16(h, g.mat(0))
 	case thumb.OpLDRSH:
-		g.a.MovsxRM16(h, at(0))
+		g.a.MovsxRM16(h, g.mat(0))
 	case thumb.OpLDRB:
-		g.a.MovzxRM8(h, at(0))
+		g.a.MovzxRM8(h, g.mat(0))
 	default:
-		g.a.MovsxRM8(h, at(0))
+		g.a.MovsxRM8(h, g.mat(0))
 	}
 	if !ok {
 		g.store(r, x86.RCX)
@@ -127,11 +129,11 @@ func (g *armJitGen) storeSized(size uint32, r uint8) {
 	}
 	switch size {
 	case 4:
-		g.a.MovMR32(at(0), h)
+		g.a.MovMR32(g.mat(0), h)
 	case 2:
-		g.a.MovMR16(at(0), h)
+		g.a.MovMR16(g.mat(0), h)
 	default:
-		g.a.MovMR8(at(0), h)
+		g.a.MovMR8(g.mat(0), h)
 	}
 }
 
@@ -263,7 +265,7 @@ func (g *armJitGen) multiple(i int, in *armOp) {
 				g.load(x86.RAX, r)
 				h = x86.RAX
 			}
-			a.MovMR32(at(k), h)
+			a.MovMR32(g.mat(k), h)
 			k += 4
 		}
 		if wb {
@@ -271,7 +273,7 @@ func (g *armJitGen) multiple(i int, in *armOp) {
 		}
 		return
 	case xLDMpc:
-		a.MovRM32(x86.RAX, at(int32(4*cnt-4)))
+		a.MovRM32(x86.RAX, g.mat(int32(4*cnt-4)))
 		a.TestRI32(x86.RAX, 1)
 		a.Jcc(x86.CE, exit)
 		a.ALURI32(x86.CMP, x86.RAX, -0x10000000)
@@ -281,9 +283,9 @@ func (g *armJitGen) multiple(i int, in *armOp) {
 	for l := list; l != 0; l &= l - 1 {
 		r := uint8(bits.TrailingZeros32(l))
 		if h, ok := g.mapped(r); ok {
-			a.MovRM32(h, at(k))
+			a.MovRM32(h, g.mat(k))
 		} else {
-			a.MovRM32(x86.RAX, at(k))
+			a.MovRM32(x86.RAX, g.mat(k))
 			g.store(r, x86.RAX)
 		}
 		k += 4
@@ -292,7 +294,7 @@ func (g *armJitGen) multiple(i int, in *armOp) {
 		g.addI(in.Rn, int32(4*cnt))
 	}
 	if in.X == xLDMpc {
-		a.MovRM32(x86.RAX, at(int32(4*cnt-4)))
+		a.MovRM32(x86.RAX, g.mat(int32(4*cnt-4)))
 		a.ALURI32(x86.AND, x86.RAX, -2)
 		g.dynBranch()
 	}

@@ -26,8 +26,9 @@ type jitState struct {
 	asm  amd64.Asm   // reused by each compilation
 }
 
-// jitCode returns the machine's code memory, mapping it on first use; nil
-// when blocks are not compiled.
+// jitCode returns the machine's code memory, mapping it (and the memory's
+// page tables for compiled code, jittab.go) on first use; nil when blocks
+// are not compiled.
 func (m *Machine) jitCode() *amd64.Code {
 	j := &m.jit
 	if j.code != nil || j.off {
@@ -43,7 +44,14 @@ func (m *Machine) jitCode() *amd64.Code {
 		j.off = true
 		return nil
 	}
+	if !m.mem.attachJIT() {
+		_ = c.Free()
+		slog.Debug("vm: blocks run interpreted", "err", "no memory for the page tables of compiled code")
+		j.off = true
+		return nil
+	}
 	runtime.AddCleanup(m, func(c *amd64.Code) { _ = c.Free() }, c)
+	runtime.AddCleanup(m, func(jt *jitTables) { jt.free() }, m.mem.jt)
 	j.code = c
 	return c
 }

@@ -40,7 +40,8 @@ type memory struct {
 	base, size  uint32
 	pages       []*page
 	fast        []fastPage
-	wrSet       []uint32 // indices where fast[i].wr is set, to clear them quickly
+	jt          *jitTables // fast for compiled code (jittab.go), nil until blocks are compiled
+	wrSet       []uint32   // indices where fast[i].wr is set, to clear them quickly
 	code        []*codePage
 	acode       []*armPage // Thumb code pages (Cortex-M boards only, else nil)
 	holes       bool       // some pages are not backed by RAM (pfHole)
@@ -106,7 +107,7 @@ func (mem *memory) hasCode(i uint32) bool {
 // clearFastWrites drops every fast-write pointer.
 func (mem *memory) clearFastWrites() {
 	for _, i := range mem.wrSet {
-		mem.fast[i].wr = nil
+		mem.setWr(i, nil)
 	}
 	mem.wrSet = mem.wrSet[:0]
 }
@@ -115,9 +116,9 @@ func (mem *memory) clearFastWrites() {
 // read-watched page and on the first load of a page in an activity period.
 func (mem *memory) refreshRead(i uint32) {
 	if mem.flags[i]&(pfWatchR|pfRead) != pfRead {
-		mem.fast[i].rd = nil
+		mem.setRd(i, nil)
 	} else {
-		mem.fast[i].rd = mem.pages[i]
+		mem.setRd(i, mem.pages[i])
 	}
 }
 
@@ -154,7 +155,7 @@ func (mem *memory) writable(i uint32, o, n uint32) *page {
 	}
 	p.wl.set(o, max(n, 1))
 	if !mem.hasCode(i) && f&(pfWatchW|pfResv|pfROM) == 0 && mem.fast[i].wr == nil {
-		mem.fast[i].wr = p
+		mem.setWr(i, p)
 		mem.wrSet = append(mem.wrSet, i)
 	}
 	return p
@@ -227,7 +228,7 @@ func (mem *memory) resetActivity() {
 	}
 	for _, i := range mem.read {
 		mem.flags[i] &^= pfRead
-		mem.fast[i].rd = nil
+		mem.setRd(i, nil)
 	}
 	mem.written = mem.written[:0]
 	mem.exec = mem.exec[:0]

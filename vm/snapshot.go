@@ -117,7 +117,7 @@ func (m *Machine) Restore(s *Snapshot) error {
 		if mem.flags[i]&pfKeep == 0 {
 			mem.dropCode(i)
 			mem.pages[i] = nil
-			mem.fast[i].rd = nil
+			mem.setRd(i, nil)
 		}
 	}
 	for k, i := range s.pageIdx {

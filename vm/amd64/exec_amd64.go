@@ -18,6 +18,15 @@ func mapExec(size int) ([]byte, error) {
 // unmapExec releases memory mapExec returned.
 func unmapExec(mem []byte) error { return syscall.Munmap(mem) }
 
+// mapData maps anonymous read-write memory, its pages committed on first
+// touch.
+func mapData(size int) ([]byte, error) {
+	return syscall.Mmap(-1, 0, size, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_ANON|syscall.MAP_NORESERVE)
+}
+
+// unmapData releases memory mapData returned.
+func unmapData(mem []byte) error { return syscall.Munmap(mem) }
+
 // addrOf is the address of mem[at].
 func addrOf(mem []byte, at int) uintptr { return uintptr(unsafe.Pointer(&mem[at])) }
 

@@ -16,6 +16,10 @@ func mapExec(int) ([]byte, error) { return nil, errUnsupported }
 
 func unmapExec([]byte) error { return errUnsupported }
 
+func mapData(int) ([]byte, error) { return nil, errUnsupported }
+
+func unmapData([]byte) error { return errUnsupported }
+
 func addrOf(mem []byte, at int) uintptr { return uintptr(unsafe.Pointer(&mem[at])) }
 
 // Call panics: no generated code can run on this platform (NewCode fails,
