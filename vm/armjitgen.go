@@ -251,9 +251,8 @@ func (g *armJitGen) dynBranch() {
 	}
 	a.ALURI32(x86.CMP, x86.RCX, pageSize)
 	a.Jcc(x86.CAE, l)
-	a.ShiftRI32(x86.SHR, x86.RCX, 1)
 	a.MovRI64(x86.RDX, uint64(uintptr(unsafe.Pointer(&g.ap.blk[0]))))
-	a.MovRM64(x86.RDX, x86.MX(x86.RDX, x86.RCX, 8, 0))
+	a.MovRM64(x86.RDX, x86.MX(x86.RDX, x86.RCX, uint8(unsafe.Sizeof(g.ap.blk[0])/2), 0)) // the offset is even: slot o/2
 	a.TestRR64(x86.RDX, x86.RDX)
 	a.Jcc(x86.CE, l)
 	a.MovRM64(x86.RDX, x86.M(x86.RDX, abEntry))

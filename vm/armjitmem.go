@@ -155,20 +155,28 @@ func (g *armJitGen) addrIndexed(rn, rm, sh uint8, sub bool) {
 	a := g.a
 	hn, okn := g.mapped(rn)
 	hm, okm := g.mapped(rm)
-	if okn && okm && sh <= 3 && !sub {
+	if !sub && sh <= 3 {
+		if !okm {
+			g.load(x86.RCX, rm)
+			hm = x86.RCX
+		}
+		if !okn {
+			g.load(x86.RDX, rn)
+			hn = x86.RDX
+		}
 		a.Lea32(x86.RDX, x86.MX(hn, hm, 1<<sh, 0))
 		return
 	}
 	g.load(x86.RDX, rn)
-	op := [2]x86.ALU{x86.ADD, x86.SUB}[b2u8(sub)]
 	if okm && sh == 0 {
-		a.ALURR32(op, x86.RDX, hm)
+		a.ALURR32(x86.SUB, x86.RDX, hm)
 		return
 	}
 	g.load(x86.RCX, rm)
 	if sh != 0 {
 		a.ShiftRI32(x86.SHL, x86.RCX, sh)
 	}
+	op := [2]x86.ALU{x86.ADD, x86.SUB}[b2u8(sub)]
 	a.ALURR32(op, x86.RDX, x86.RCX)
 }
 
