@@ -47,6 +47,7 @@ type armBlock struct {
 	// before writing them or leaving (NZCV, bits 3-0).
 	gentry, entry, tkE, ntE, bodyE uintptr
 	liveIn                         uint8
+	lazy                           []ajLazy // the code's sites that look tkE or ntE up (armjit.go)
 }
 
 // armNoBlock is the block of a slot where no block starts (its first
@@ -175,7 +176,7 @@ func (ap *armPage) dropBlocks() {
 	}
 	for k, b := range ap.blk {
 		if b != nil && b != armNoBlock {
-			b.gentry, b.entry, b.tkE, b.ntE, b.bodyE = 0, 0, 0, 0, 0
+			b.gentry, b.entry, b.tkE, b.ntE, b.bodyE, b.lazy = 0, 0, 0, 0, 0, nil
 		}
 		ap.blk[k] = nil
 	}

@@ -117,6 +117,32 @@ func (m *Machine) armJitLink(c *armChain, from, to uint32, taken bool) {
 	} else {
 		a.nt, a.ntE = nb, nb.entry
 	}
+	m.armJitPatch(a, taken, nb.entry)
+}
+
+// ajLazy is a site of a block's code that looks one of its links up (tkE
+// when taken, else ntE) and jumps there, or exits when it is 0.
+type ajLazy struct {
+	at    uintptr // its address (an offset from the code's start while compiling)
+	taken bool
+}
+
+// armJitPatch turns a's sites that look its taken (or not taken) link up
+// into jumps straight to entry, the code the link now holds: the links
+// of a block change only when its page's blocks are dropped, a's code
+// with them. The flags stored before each site stay stored.
+func (m *Machine) armJitPatch(a *armBlock, taken bool, entry uintptr) {
+	code := m.jit.code
+	if entry == 0 || code == nil {
+		return
+	}
+	keep := a.lazy[:0]
+	for _, s := range a.lazy {
+		if s.taken != taken || !code.PatchJmp(s.at, entry) {
+			keep = append(keep, s)
+		}
+	}
+	a.lazy = keep
 }
 
 // armJitCompile compiles b, built on ap (address apBase), when the
@@ -137,6 +163,10 @@ func (m *Machine) armJitCompile(ap *armPage, apBase uint32, b *armBlock) (flushe
 		}
 		if e, ok := m.jitPlace(fn); ok {
 			b.gentry, b.entry, b.bodyE = e, e+uintptr(off.chain), e+uintptr(off.body)
+			b.lazy = b.lazy[:0]
+			for _, s := range off.lazy {
+				b.lazy = append(b.lazy, ajLazy{at: e + s.at, taken: s.taken})
+			}
 			return flushed
 		}
 		flushed = true

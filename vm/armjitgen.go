@@ -38,6 +38,7 @@ type armJitGen struct {
 	pass    int         // which copy is lowered
 	need    uint8       // those of the operation lowered
 	wr      bool        // the access lowered is a store (armjitmem.go)
+	lazy    []ajLazy    // the sites that look a link up, at offsets
 	out     x86.Label   // common tail: store the registers kept, return
 	opExit  x86.Label   // common tail of operation exits
 	brExit  x86.Label   // common tail of branch exits
@@ -116,13 +117,14 @@ func (m *Machine) armJitGen(ap *armPage, apBase uint32, b *armBlock) ([]byte, aj
 		return nil, ajOffsets{}, false
 	}
 	b.liveIn = g.liveIn
-	return fn, ajOffsets{chain: goOff, body: bodyOff}, true
+	return fn, ajOffsets{chain: goOff, body: bodyOff, lazy: g.lazy}, true
 }
 
 // ajOffsets are the offsets of a block's code entries past its Go entry.
 type ajOffsets struct {
 	chain int // the chain entry (budget check)
-	body  int // the body, past the budget check
+	body  int      // the body, past the budget check
+	lazy  []ajLazy // the sites that look a link up
 }
 
 // exit returns the label of a new exit stub.
@@ -231,7 +233,8 @@ func (g *armJitGen) branch(pc uint32, taken bool) {
 	if taken {
 		kind, field = armJitTk, &g.b.tkE
 	}
-	a.MovRI64(x86.RCX, uint64(uintptr(unsafe.Pointer(field))))
+	g.lazy = append(g.lazy, ajLazy{at: uintptr(a.Len()), taken: taken})
+	a.MovRI64(x86.RCX, uint64(uintptr(unsafe.Pointer(field)))) // 5 bytes at least: patched once linked
 	a.MovRM64(x86.RCX, x86.M(x86.RCX, 0))
 	a.TestRR64(x86.RCX, x86.RCX)
 	a.Jcc(x86.CE, g.exit(kind, pc, 0))

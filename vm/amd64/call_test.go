@@ -123,3 +123,40 @@ func place(t *testing.T, code *Code, a *Asm) uintptr {
 	}
 	return entry
 }
+
+// TestPatchJmp patches a placed function's first instruction into a jump
+// to another function and runs it; patches outside placed code fail.
+func TestPatchJmp(t *testing.T) {
+	if !Supported {
+		t.Skip("generated code runs only on linux/amd64")
+	}
+	code, err := NewCode(1 << 12)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer code.Free()
+	var a Asm
+	a.MovMI32(M(RDI, 0), 7)
+	a.Ret()
+	seven := place(t, code, &a)
+	a.Reset()
+	a.MovRI64(RCX, 0x1122334455667788) // 10 bytes, patched
+	a.MovMI32(M(RDI, 0), 1)
+	a.Ret()
+	one := place(t, code, &a)
+	var got uint32
+	Call(one, unsafe.Pointer(&got))
+	if got != 1 {
+		t.Fatalf("before the patch: %d, want 1", got)
+	}
+	if !code.PatchJmp(one, seven) {
+		t.Fatal("PatchJmp refused placed code")
+	}
+	Call(one, unsafe.Pointer(&got))
+	if got != 7 {
+		t.Fatalf("after the patch: %d, want 7", got)
+	}
+	if code.PatchJmp(one+uintptr(code.Used()), seven) || code.PatchJmp(seven-1, seven) {
+		t.Error("PatchJmp wrote outside placed code")
+	}
+}

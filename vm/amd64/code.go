@@ -58,3 +58,25 @@ func (c *Code) Free() error {
 	c.mem, c.used = nil, 0
 	return err
 }
+
+// PatchJmp rewrites the code at address at, placed since the last Reset,
+// into a 5-byte relative jump to target, and reports whether it could:
+// at and its 5 bytes must lie in placed code and target be in rel32 reach.
+// The caller must be sure no thread runs the bytes it overwrites.
+func (c *Code) PatchJmp(at, target uintptr) bool {
+	if c.mem == nil {
+		return false
+	}
+	base := addrOf(c.mem, 0)
+	if at < base || at-base+5 > uintptr(c.used) {
+		return false
+	}
+	rel := int64(target) - int64(at+5)
+	if rel != int64(int32(rel)) {
+		return false
+	}
+	o := at - base
+	c.mem[o] = 0xe9
+	c.mem[o+1], c.mem[o+2], c.mem[o+3], c.mem[o+4] = byte(rel), byte(rel>>8), byte(rel>>16), byte(rel>>24)
+	return true
+}
