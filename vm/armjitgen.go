@@ -122,7 +122,7 @@ func (m *Machine) armJitGen(ap *armPage, apBase uint32, b *armBlock) ([]byte, aj
 
 // ajOffsets are the offsets of a block's code entries past its Go entry.
 type ajOffsets struct {
-	chain int // the chain entry (budget check)
+	chain int      // the chain entry (budget check)
 	body  int      // the body, past the budget check
 	lazy  []ajLazy // the sites that look a link up
 }
