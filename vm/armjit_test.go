@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"debug/elf"
 	"encoding/binary"
 	"math/rand/v2"
 	"os"
@@ -267,4 +268,55 @@ func TestARMJITPatchesLinks(t *testing.T) {
 		t.Fatal("no block was linked at run time: the test does not exercise patching")
 	}
 	t.Logf("%d linked blocks, %d sites left unlinked", patched, sites)
+}
+
+// TestARMJITMapsPerFunction checks that compiled blocks of different
+// functions on one page get their own register maps: on arm/bench, the
+// recursive fib (called from main) keeps sp and lr in host
+// registers, which main's loops would crowd out of a single page map;
+// the run, crossing between the maps at every call and return, still
+// matches the interpreter.
+func TestARMJITMapsPerFunction(t *testing.T) {
+	ms := armJITPair(t, "../testdata/arm/bench/bench.elf", "")
+	jitRunBoth(t, ms, 120_000_000) // past fib's start
+	m := ms[0]
+	f, err := elf.Open("../testdata/arm/bench/bench.elf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	syms, err := f.Symbols()
+	if err != nil {
+		t.Fatal(err)
+	}
+	at, size := map[string]uint32{}, map[string]uint32{}
+	for _, s := range syms {
+		at[s.Name], size[s.Name] = uint32(s.Value)&^1, uint32(s.Size)
+	}
+	ap, apBase := m.armPageOf(at["fib"])
+	if ap == nil || at["main"]-apBase >= pageSize {
+		t.Fatalf("fib (%#x) and main (%#x) are not on one code page", at["fib"], at["main"])
+	}
+	fib := ap.blk[(at["fib"]-apBase)>>1]
+	if fib == nil || fib == armNoBlock || fib.entry == 0 {
+		t.Fatal("fib's first block is not compiled")
+	}
+	mains := 0
+	for _, b := range ap.blk {
+		if b == nil || b == armNoBlock || b.entry == 0 || b.ops[0].pc-at["main"] >= size["main"] {
+			continue
+		}
+		mains++
+		if b.mapID == fib.mapID {
+			t.Errorf("main's block at %#x shares fib's register map %d", b.ops[0].pc, fib.mapID)
+		}
+	}
+	if mains == 0 {
+		t.Fatal("no block of main is compiled")
+	}
+	fm := ap.maps[fib.mapID-1]
+	if fm[13] == ajNone || fm[14] == ajNone {
+		t.Errorf("fib's map keeps sp or lr in the context: %v", fm)
+	}
+	jitRunBoth(t, ms, 200_000_000)
 }

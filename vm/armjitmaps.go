@@ -1,0 +1,183 @@
+package vm
+
+import (
+	"math/bits"
+
+	x86 "github.com/rewind-debugger/rewind/vm/amd64"
+)
+
+// Register maps of compiled Thumb blocks. The blocks of a page joined by
+// branches other than calls (a BL's target is another function, its
+// return point is not) form parts, most often one function each, and a
+// part's blocks share one register map: the eight guest registers its
+// blocks use most, those of loops first. Code leaving a block for one
+// with another map stores its registers, the steps left and the lines to
+// the context and enters the other block by its Go entry, which loads
+// them for its own map (armJitGen.transfer): a call or a return between
+// functions, not a loop's edge. A part met later adopts the map of a
+// block it joins; maps are chosen again when the page's blocks are
+// dropped (armJitRemap).
+
+// ajMaxMaps is the most register maps a page has; parts met after share
+// the last one.
+const ajMaxMaps = 64
+
+// armJitMaps gives every built block of the page (at apBase) that has no
+// register map one.
+func (ap *armPage) armJitMaps(apBase uint32) {
+	var parent [slotsPerPage]uint16
+	for k := range parent {
+		parent[k] = uint16(k)
+	}
+	find := func(k uint16) uint16 {
+		for parent[k] != k {
+			parent[k] = parent[parent[k]]
+			k = parent[k]
+		}
+		return k
+	}
+	type adopt struct {
+		slot uint16
+		id   uint8
+	}
+	var adopts []adopt
+	for k, b := range ap.blk {
+		if b == nil || b == armNoBlock || b.ops[0].pc-apBase != uint32(k)<<1 {
+			continue
+		}
+		for _, pc := range ajJoins(b) {
+			o := pc - apBase
+			if pc == 0 || o >= pageSize {
+				continue
+			}
+			kt := uint16(o >> 1)
+			nb := ap.blk[kt]
+			switch {
+			case nb == nil || nb == armNoBlock:
+			case b.mapID == 0 && nb.mapID == 0:
+				parent[find(uint16(k))] = find(kt)
+			case b.mapID == 0:
+				adopts = append(adopts, adopt{uint16(k), nb.mapID})
+			case nb.mapID == 0:
+				adopts = append(adopts, adopt{kt, b.mapID})
+			}
+		}
+	}
+	var partID [slotsPerPage]uint8
+	for _, a := range adopts {
+		if r := find(a.slot); partID[r] == 0 {
+			partID[r] = a.id
+		}
+	}
+	var use [slotsPerPage]*[16]int // the registers of a part with no map yet, by root
+	for k, b := range ap.blk {
+		if b == nil || b == armNoBlock || b.mapID != 0 || b.ops[0].pc-apBase != uint32(k)<<1 {
+			continue
+		}
+		r := find(uint16(k))
+		if partID[r] != 0 {
+			continue
+		}
+		if use[r] == nil {
+			use[r] = new([16]int)
+		}
+		ajUses(b, use[r])
+	}
+	for k, b := range ap.blk {
+		if b == nil || b == armNoBlock || b.mapID != 0 || b.ops[0].pc-apBase != uint32(k)<<1 {
+			continue
+		}
+		r := find(uint16(k))
+		if partID[r] == 0 {
+			if len(ap.maps) < ajMaxMaps {
+				ap.maps = append(ap.maps, ajChoose(use[r]))
+			}
+			partID[r] = uint8(len(ap.maps))
+		}
+		b.mapID = partID[r]
+	}
+	if !ap.jmapOK {
+		ap.jmapOK, ap.jmapN = true, ap.nblk
+	}
+}
+
+// ensureMap gives b a register map: its part's, or one of its own when
+// it is not (yet) in the page's block table.
+func (ap *armPage) ensureMap(b *armBlock, apBase uint32) {
+	if b.mapID == 0 {
+		ap.armJitMaps(apBase)
+	}
+	if b.mapID == 0 {
+		if len(ap.maps) < ajMaxMaps {
+			var use [16]int
+			ajUses(b, &use)
+			ap.maps = append(ap.maps, ajChoose(&use))
+		}
+		b.mapID = uint8(len(ap.maps))
+	}
+}
+
+// ajJoins is the pcs b's terminator branches to within its function:
+// every fixed target but a call's.
+func ajJoins(b *armBlock) [2]uint32 {
+	t := &b.ops[len(b.ops)-1]
+	switch t.X {
+	case xB:
+		return [2]uint32{t.t, 0}
+	case xBL, xFall:
+		return [2]uint32{t.nt, 0}
+	case xBcc, xCBZ, xCBNZ, xCMPiB, xCMPrB, xSUBSiB:
+		return [2]uint32{t.t, t.nt}
+	}
+	return [2]uint32{}
+}
+
+// ajUses adds to use how much b names each guest register, a loop's
+// (a block branching back) weighing more the shorter it is.
+func ajUses(b *armBlock, use *[16]int) {
+	w := 1
+	if t := &b.ops[len(b.ops)-1]; t.t != 0 && t.t <= b.ops[0].pc && t.X != xBL && t.X != xFall {
+		w = 1000 / (int(t.pc-t.t)/2 + 2)
+	}
+	for k := range b.ops {
+		op := &b.ops[k]
+		use[op.Rd&15] += w
+		use[op.Rn&15] += w
+		use[op.Rm&15] += w
+		switch op.X {
+		case xLDM, xLDMpc, xSTMDB:
+			for l := op.Imm & 0x7fff; l != 0; l &= l - 1 {
+				use[bits.TrailingZeros32(l)] += w
+			}
+		case xMLA, xMLS, xUMULL, xSMULL, xUMLAL, xSMLAL:
+			use[op.Ra&15] += w
+		}
+	}
+}
+
+// ajChoose maps the guest registers used most (use, nil for none) to the
+// host registers of ajPool.
+func ajChoose(use *[16]int) [16]x86.Reg {
+	var m [16]x86.Reg
+	for r := range m {
+		m[r] = ajNone
+	}
+	if use == nil {
+		return m
+	}
+	u := *use
+	u[15] = -1
+	for _, h := range ajPool {
+		best := 0
+		for r := range u {
+			if u[r] > u[best] || u[best] < 0 {
+				best = r
+			}
+		}
+		if u[best] < 0 {
+			break
+		}
+		m[best], u[best] = h, -1
+	}
+	return m
+}
