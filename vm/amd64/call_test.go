@@ -104,8 +104,8 @@ func TestCallKeepsGoRegisters(t *testing.T) {
 					t.Fatal("no panic recovered")
 				}
 			}()
-			var m map[int]int
-			m[i] = i
+			s := make([]int, i%3)
+			s[len(s)] = i // a run-time panic: the index is out of range
 		}()
 	}
 }
