@@ -269,3 +269,18 @@ func TestReview6AccessCorners(t *testing.T) {
 		}
 	}
 }
+
+// TestReview6NoJITHasNoTables checks that only a machine that compiles
+// blocks maps the page tables of compiled code.
+func TestReview6NoJITHasNoTables(t *testing.T) {
+	ms := armJITPair(t, "../testdata/arm/bench/bench.elf", "")
+	for _, m := range ms {
+		m.Run(100_000)
+	}
+	if ms[1].mem.jt != nil {
+		t.Error("a Config.NoJIT machine mapped page tables for compiled code")
+	}
+	if compiles := ms[0].jitCode() != nil; compiles != (ms[0].mem.jt != nil) {
+		t.Errorf("compiles blocks %v, has page tables %v", compiles, ms[0].mem.jt != nil)
+	}
+}
