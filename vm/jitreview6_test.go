@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+
+	"github.com/rewind-debugger/rewind/vm/amd64"
 )
 
 // Review tests of compiled Thumb code's page tables (jittab.go) and of the
@@ -282,5 +284,49 @@ func TestReview6NoJITHasNoTables(t *testing.T) {
 	}
 	if compiles := ms[0].jitCode() != nil; compiles != (ms[0].mem.jt != nil) {
 		t.Errorf("compiles blocks %v, has page tables %v", compiles, ms[0].mem.jt != nil)
+	}
+}
+
+// TestReview6TablesRISCV checks the page tables of compiled code against
+// the fast table on RISC-V machines, which map them too (the tables follow
+// every memory): two harts taking LR/SC reservations (pfResv drops a
+// page's store view), snapshots, restores and watchpoints.
+func TestReview6TablesRISCV(t *testing.T) {
+	for _, tt := range []struct {
+		elf   string
+		harts int
+	}{{"atomic.elf", 2}, {"bench.elf", 1}} {
+		m := bootELF(t, tt.elf, tt.harts)
+		var snaps []*Snapshot
+		for k := range 30 {
+			if st := m.Run(m.Time() + uint64(3000+k*1777)); st.Reason == StopExit {
+				break
+			}
+			if err := jitTablesMatch(m, k%10 == 0); err != nil {
+				t.Fatalf("%s stop %d: %v", tt.elf, k, err)
+			}
+			switch k % 4 {
+			case 0:
+				snaps = append(snaps, m.Snapshot())
+			case 1:
+				if err := m.Restore(snaps[len(snaps)/2]); err != nil {
+					t.Fatal(err)
+				}
+			case 2:
+				sp := m.harts[0].x[2]
+				m.SetWatchpoint(sp&^3-16, 4, AccessWrite)
+			case 3:
+				for len(m.watches) > 0 {
+					w := m.watches[0]
+					m.ClearWatchpoint(w.addr, w.size, w.acc)
+				}
+			}
+			if err := jitTablesMatch(m, false); err != nil {
+				t.Fatalf("%s after action %d: %v", tt.elf, k%4, err)
+			}
+		}
+		if m.jit.code != nil && m.mem.jt == nil || amd64.Supported && m.jit.code == nil {
+			t.Fatalf("%s: code memory %v, page tables %v", tt.elf, m.jit.code != nil, m.mem.jt != nil)
+		}
 	}
 }
