@@ -153,7 +153,7 @@ func review6Restore(t *testing.T, m *Machine, s *Snapshot) {
 func TestReview6RandomActions(t *testing.T) {
 	for _, high := range []bool{false, true} {
 		rng := rand.New(rand.NewPCG(61, 6))
-		for p := range 150 {
+		for p := range 80 {
 			code := armJITRandomProgram(rng, 2+rng.IntN(30))
 			regs := armJITRegs(rng)
 			trap := p%4 == 0
