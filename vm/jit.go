@@ -44,14 +44,16 @@ func (m *Machine) jitCode() *amd64.Code {
 		j.off = true
 		return nil
 	}
-	if !m.mem.attachJIT() {
-		_ = c.Free()
-		slog.Debug("vm: blocks run interpreted", "err", "no memory for the page tables of compiled code")
-		j.off = true
-		return nil
+	if m.arm { // the Thumb compiler's loads and stores index them
+		if !m.mem.attachJIT() {
+			_ = c.Free()
+			slog.Debug("vm: blocks run interpreted", "err", "no memory for the page tables of compiled code")
+			j.off = true
+			return nil
+		}
+		runtime.AddCleanup(m, func(jt *jitTables) { jt.free() }, m.mem.jt)
 	}
 	runtime.AddCleanup(m, func(c *amd64.Code) { _ = c.Free() }, c)
-	runtime.AddCleanup(m, func(jt *jitTables) { jt.free() }, m.mem.jt)
 	j.code = c
 	return c
 }

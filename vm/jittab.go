@@ -26,7 +26,8 @@ import (
 // jitPages is the number of entries of each table: the pages of 2^32 bytes.
 const jitPages = 1 << (32 - pageShift)
 
-// jitTables are a memory's page tables for compiled code.
+// jitTables are a memory's page tables for compiled code (Cortex-M
+// machines only: the RISC-V compiler takes memory.fast).
 type jitTables struct {
 	t      *amd64.Table
 	rd, wr []uintptr // jitPages entries each, wr right after rd
@@ -66,7 +67,9 @@ func (mem *memory) setRd(i uint32, p *page) {
 		if p != nil {
 			e = uintptr(unsafe.Pointer(&p.data)) - uintptr(g)<<pageShift
 		}
-		mem.jt.rd[g] = e
+		if mem.jt.rd[g] != e { // a read of an untouched entry commits no memory
+			mem.jt.rd[g] = e
+		}
 	}
 }
 
@@ -74,7 +77,9 @@ func (mem *memory) setRd(i uint32, p *page) {
 func (mem *memory) setWr(i uint32, p *page) {
 	mem.fast[i].wr = p
 	if mem.jt != nil {
-		mem.jt.wr[mem.base>>pageShift+i] = uintptr(unsafe.Pointer(p))
+		if g, e := mem.base>>pageShift+i, uintptr(unsafe.Pointer(p)); mem.jt.wr[g] != e {
+			mem.jt.wr[g] = e
+		}
 	}
 }
 

@@ -36,8 +36,8 @@ func jitTablesMatch(m *Machine, all bool) error {
 	return nil
 }
 
-// TestJITTablesFollowFast runs Cortex-M and RISC-V programs with compiled
-// blocks through snapshots, restores, watchpoints and stores to code, and
+// TestJITTablesFollowFast runs Cortex-M programs with compiled blocks
+// through snapshots, restores, watchpoints and stores to code, and
 // checks at each stop that the page tables of compiled code equal the fast
 // page table (and are zero outside RAM).
 func TestJITTablesFollowFast(t *testing.T) {
