@@ -51,6 +51,7 @@ type Machine struct {
 	time         uint64 // steps since reset
 	mtimeOffset  uint64 // mtime = time/stepsPerTick + mtimeOffset
 	stepsPerTick uint64 // steps per mtime tick (from Board.InstructionsPerSecond)
+	ips          uint64 // steps per virtual second (Board.ips, looked up once: the run loop asks at every batch)
 	cur          int    // scheduler: hart whose turn it is
 	qleft        uint64 // scheduler: steps left in its quantum
 	inflight     uint64 // steps of the running batch not yet added to time
@@ -126,7 +127,7 @@ func NewMachine(b Board, cfg Config) (*Machine, error) {
 	}
 	cfg.RAMBase, cfg.RAMSize = b.RAMBase, b.RAMSize
 	m := &Machine{cfg: cfg, board: b, mem: newMemory(b.RAMBase, b.RAMSize), bps: map[uint32]bool{}, qleft: HartQuantum}
-	m.stepsPerTick = b.stepsPerTick()
+	m.stepsPerTick, m.ips = b.stepsPerTick(), b.ips()
 	for i := 0; i < cfg.Harts; i++ {
 		m.harts = append(m.harts, &Hart{id: i, m: m})
 	}

@@ -148,7 +148,7 @@ func (m *Machine) syncTimed() {
 // event (at least 1; the maximum when there is none).
 func (m *Machine) timedSteps() uint64 {
 	best := ^uint64(0)
-	ips := m.board.ips()
+	ips := m.ips
 	for _, d := range m.timed {
 		hz, tick, ok := d.NextEvent()
 		if !ok || hz == 0 {

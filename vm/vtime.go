@@ -51,12 +51,12 @@ func (b *Board) stepsPerTick() uint64 { return max(b.ips()/b.mtimeHz(), 1) }
 
 // InstructionsPerSecond returns the machine's time model: steps per
 // virtual second.
-func (m *Machine) InstructionsPerSecond() uint64 { return m.board.ips() }
+func (m *Machine) InstructionsPerSecond() uint64 { return m.ips }
 
 // virtualTicks converts step count t into ticks of a hz clock (rounded down).
 func (m *Machine) virtualTicks(t, hz uint64) uint64 {
 	hi, lo := bits.Mul64(t, hz)
-	ips := m.board.ips()
+	ips := m.ips
 	if hi >= ips {
 		return ^uint64(0)
 	}
