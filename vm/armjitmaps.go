@@ -10,7 +10,8 @@ import (
 // branches other than calls (a BL's target is another function, its
 // return point is not) form parts, most often one function each, and a
 // part's blocks share one register map: the eight guest registers its
-// blocks use most, those of loops first. Code leaving a block for one
+// blocks use most, those of loops first. A part with no loop that does
+// not call itself joins the parts that call it (joinLeafCalls). Code leaving a block for one
 // with another map stores its registers, the steps left and the lines to
 // the context and enters the other block by its Go entry, which loads
 // them for its own map (armJitGen.transfer): a call or a return between
@@ -63,6 +64,7 @@ func (ap *armPage) armJitMaps(apBase uint32) {
 			}
 		}
 	}
+	ap.joinLeafCalls(apBase, &parent, find)
 	var partID [slotsPerPage]uint8
 	for _, a := range adopts {
 		if r := find(a.slot); partID[r] == 0 {
@@ -98,6 +100,43 @@ func (ap *armPage) armJitMaps(apBase uint32) {
 	}
 	if !ap.jmapOK {
 		ap.jmapOK, ap.jmapN = true, ap.nblk
+	}
+}
+
+// joinLeafCalls joins to their callers' parts the parts without a loop
+// that do not call themselves (helpers, wrappers): a call and return
+// between maps costs two trips through the context, which a loop or a
+// recursion pays back and a short helper called from a loop does not.
+func (ap *armPage) joinLeafCalls(apBase uint32, parent *[slotsPerPage]uint16, find func(uint16) uint16) {
+	var loopy [slotsPerPage]bool // by root: a loop, or a call into the part itself
+	ap.unmapped(apBase, func(k uint16, b *armBlock) {
+		t := &b.ops[len(b.ops)-1]
+		switch {
+		case t.X == xBL:
+			if o := t.t - apBase; o < pageSize && find(uint16(o>>1)) == find(k) {
+				loopy[find(k)] = true
+			}
+		case t.X != xFall && t.t != 0 && t.t <= b.ops[0].pc:
+			loopy[find(k)] = true
+		}
+	})
+	ap.unmapped(apBase, func(k uint16, b *armBlock) {
+		t := &b.ops[len(b.ops)-1]
+		if o := t.t - apBase; t.X == xBL && o < pageSize {
+			if nb := ap.blk[o>>1]; nb != nil && nb != armNoBlock && nb.mapID == 0 && !loopy[find(uint16(o>>1))] {
+				parent[find(k)] = find(uint16(o >> 1))
+			}
+		}
+	})
+}
+
+// unmapped calls f with the slot of each block of the page (at apBase)
+// that starts there and has no register map yet.
+func (ap *armPage) unmapped(apBase uint32, f func(k uint16, b *armBlock)) {
+	for k, b := range ap.blk {
+		if b != nil && b != armNoBlock && b.mapID == 0 && b.ops[0].pc-apBase == uint32(k)<<1 {
+			f(uint16(k), b)
+		}
 	}
 }
 

@@ -27,6 +27,7 @@ func TestARMAgainstQEMU(t *testing.T) {
 		{"mps2-an386", "arm/isa/isa-m4.elf"},
 		{"mps2-an386", "arm/isa/isa-m4f.elf"},
 		{"mps2-an385", "arm/bench/bench.elf"},
+		{"mps2-an385", "arm/bench/calls.elf"},
 		{"mps2-an385", "arm-faults/faults.elf"},
 		{"mps2-an385", "arm/wback/wback.elf"},
 	}
