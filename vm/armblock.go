@@ -182,7 +182,7 @@ func (ap *armPage) dropBlocks() {
 		ap.blk[k] = nil
 	}
 	ap.cov = slotCover{}
-	ap.nblk, ap.jmapOK, ap.maps = 0, false, ap.maps[:0]
+	ap.nblk, ap.jmapOK, ap.maps, ap.common = 0, false, ap.maps[:0], 0
 }
 
 // cover marks the slots of the n-byte instruction at page offset off as

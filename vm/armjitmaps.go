@@ -6,16 +6,18 @@ import (
 	x86 "github.com/rewind-debugger/rewind/vm/amd64"
 )
 
-// Register maps of compiled Thumb blocks. The blocks of a page joined by
-// branches other than calls (a BL's target is another function, its
-// return point is not) form parts, most often one function each, and a
-// part's blocks share one register map: the eight guest registers its
-// blocks use most, those of loops first. A part with no loop that does
-// not call itself joins the parts that call it (joinLeafCalls). Code leaving a block for one
-// with another map stores its registers, the steps left and the lines to
-// the context and enters the other block by its Go entry, which loads
-// them for its own map (armJitGen.transfer): a call or a return between
-// functions, not a loop's edge. A part met later adopts the map of a
+// Register maps of compiled Thumb blocks: which eight guest registers live
+// in host registers, chosen from the registers the blocks use most, those
+// of loops first. The blocks of a page share one map, but for functions
+// that call themselves: the blocks joined by branches other than calls (a
+// BL's target is another function, its return point is not) form parts,
+// and a part with a BL to one of its own blocks gets a map of its own. Code
+// leaving a block for one with another map stores its registers, the
+// steps left and the lines to the context and enters the other block by
+// its Go entry, which loads them for its own map (armJitGen.transfer):
+// about 22 host instructions, which a recursion's calls and returns
+// within its own map pay back, and a helper called from a loop would not
+// (testdata/arm/bench/calls.c). A part met later adopts the map of a
 // block it joins; maps are chosen again when the page's blocks are
 // dropped (armJitRemap).
 
@@ -64,70 +66,60 @@ func (ap *armPage) armJitMaps(apBase uint32) {
 			}
 		}
 	}
-	ap.joinLeafCalls(apBase, &parent, find)
+	rec := ap.recursive(apBase, find)
 	var partID [slotsPerPage]uint8
 	for _, a := range adopts {
 		if r := find(a.slot); partID[r] == 0 {
 			partID[r] = a.id
 		}
 	}
-	var use [slotsPerPage]*[16]int // the registers of a part with no map yet, by root
-	for k, b := range ap.blk {
-		if b == nil || b == armNoBlock || b.mapID != 0 || b.ops[0].pc-apBase != uint32(k)<<1 {
-			continue
-		}
-		r := find(uint16(k))
-		if partID[r] != 0 {
-			continue
-		}
-		if use[r] == nil {
-			use[r] = new([16]int)
-		}
-		ajUses(b, use[r])
-	}
-	for k, b := range ap.blk {
-		if b == nil || b == armNoBlock || b.mapID != 0 || b.ops[0].pc-apBase != uint32(k)<<1 {
-			continue
-		}
-		r := find(uint16(k))
-		if partID[r] == 0 {
-			if len(ap.maps) < ajMaxMaps {
-				ap.maps = append(ap.maps, ajChoose(use[r]))
+	// The registers of each recursive part with no map yet (by root), and
+	// of all the other parts together.
+	var use [slotsPerPage]*[16]int
+	var common [16]int
+	ap.unmapped(apBase, func(k uint16, b *armBlock) {
+		switch r := find(k); {
+		case partID[r] != 0:
+		case rec[r]:
+			if use[r] == nil {
+				use[r] = new([16]int)
 			}
-			partID[r] = uint8(len(ap.maps))
+			ajUses(b, use[r])
+		default:
+			ajUses(b, &common)
+		}
+	})
+	ap.unmapped(apBase, func(k uint16, b *armBlock) {
+		r := find(k)
+		switch {
+		case partID[r] != 0:
+		case rec[r]:
+			partID[r] = ap.newMap(use[r])
+		default:
+			if ap.common == 0 {
+				ap.common = ap.newMap(&common)
+			}
+			partID[r] = ap.common
 		}
 		b.mapID = partID[r]
-	}
+	})
 	if !ap.jmapOK {
 		ap.jmapOK, ap.jmapN = true, ap.nblk
 	}
 }
 
-// joinLeafCalls joins to their callers' parts the parts without a loop
-// that do not call themselves (helpers, wrappers): a call and return
-// between maps costs two trips through the context, which a loop or a
-// recursion pays back and a short helper called from a loop does not.
-func (ap *armPage) joinLeafCalls(apBase uint32, parent *[slotsPerPage]uint16, find func(uint16) uint16) {
-	var loopy [slotsPerPage]bool // by root: a loop, or a call into the part itself
+// recursive marks, by the root of its part, each part of blocks with no
+// map yet that calls itself: a BL of one of its blocks targets a block of
+// the part.
+func (ap *armPage) recursive(apBase uint32, find func(uint16) uint16) *[slotsPerPage]bool {
+	var rec [slotsPerPage]bool
 	ap.unmapped(apBase, func(k uint16, b *armBlock) {
 		t := &b.ops[len(b.ops)-1]
-		switch {
-		case t.X == xBL:
-			if o := t.t - apBase; o < pageSize && find(uint16(o>>1)) == find(k) {
-				loopy[find(k)] = true
-			}
-		case t.X != xFall && t.t != 0 && t.t <= b.ops[0].pc:
-			loopy[find(k)] = true
+		if o := t.t - apBase; t.X == xBL && o < pageSize && find(uint16(o>>1)) == find(k) {
+			rec[find(k)] = true
 		}
 	})
-	ap.unmapped(apBase, func(k uint16, b *armBlock) {
-		t := &b.ops[len(b.ops)-1]
-		if o := t.t - apBase; t.X == xBL && o < pageSize {
-			if nb := ap.blk[o>>1]; nb != nil && nb != armNoBlock && nb.mapID == 0 && !loopy[find(uint16(o>>1))] {
-				parent[find(k)] = find(uint16(o >> 1))
-			}
-		}
-	})
+	return &rec
 }
 
 // unmapped calls f with the slot of each block of the page (at apBase)
@@ -140,19 +132,28 @@ func (ap *armPage) unmapped(apBase uint32, f func(k uint16, b *armBlock)) {
 	}
 }
 
-// ensureMap gives b a register map: its part's, or one of its own when
-// it is not (yet) in the page's block table.
+// newMap adds a map of the registers used most (use) and returns its id;
+// past ajMaxMaps, the last map's.
+func (ap *armPage) newMap(use *[16]int) uint8 {
+	if len(ap.maps) < ajMaxMaps {
+		ap.maps = append(ap.maps, ajChoose(use))
+	}
+	return uint8(len(ap.maps))
+}
+
+// ensureMap gives b a register map: its part's, or the page's shared one
+// when it is not (yet) in the page's block table.
 func (ap *armPage) ensureMap(b *armBlock, apBase uint32) {
 	if b.mapID == 0 {
 		ap.armJitMaps(apBase)
 	}
 	if b.mapID == 0 {
-		if len(ap.maps) < ajMaxMaps {
+		if ap.common == 0 {
 			var use [16]int
 			ajUses(b, &use)
-			ap.maps = append(ap.maps, ajChoose(&use))
+			ap.common = ap.newMap(&use)
 		}
-		b.mapID = uint8(len(ap.maps))
+		b.mapID = ap.common
 	}
 }
 
