@@ -1,0 +1,116 @@
+package vm
+
+import (
+	"encoding/hex"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/rewind-debugger/rewind/vm/amd64"
+)
+
+// Review tests of the Thumb compiler's register maps per function, its
+// patched link sites and its one-LEA register-offset addresses: programs
+// of several functions on one page that call each other run compiled and
+// interpreted, compared at many stops.
+
+// review6bFuncs is /tmp-assembled (arm-none-eabi-as, linked at 0x100) code
+// whose functions on one page each use other registers: a loop summing
+// squares (r0-r3, returns by BX LR), mutually recursive even/odd (PUSH,
+// BL, POP {pc}), a function of r8-r12 that tail-calls another by B, that
+// other (register-offset loads and stores, also reached by BL), a
+// function reached only through BLX r3 that calls one and tail-calls
+// another, and one that conditionally tail-calls two others (BEQ, BNE).
+const review6bFuncs = "0027394e384600f01bf8306007f0070000f021f87060384600f032f8b060334b38469847f060384600f03af83061384600f04ef8706101373c2fe3d10027e1e700f00f01002221b101fb01f31a440139f9e71046704738b130b50446013800f005f880ea040030bd0120704730b160b505460138fff7efff284460bd0020704780464ff003094ff0000ac2448aeac90b4fea7b1ce044b9f10109f6d15046ffe71349042251f82230034441f8223011f802c06044013af5d51846704710b50446fff7beff2044bde8104000f00300c2e710b510f00304bde81040e1d010f0040faed100f10100704700010020bd01000000020020"
+
+// review6bPCs are pcs of review6bFuncs to set breakpoints at: block
+// starts and middles of every function.
+var review6bPCs = []uint32{0x104, 0x10a, 0x122, 0x140, 0x148, 0x156, 0x15e, 0x16c, 0x172, 0x180, 0x18e, 0x1a0, 0x1a6, 0x1b6, 0x1bc, 0x1c8, 0x1d0, 0x1dc}
+
+// review6bMachines builds the compiled and interpreted machines for
+// review6bFuncs with the given seed's registers.
+func review6bMachines(t *testing.T, seed uint64) [2]*Machine {
+	t.Helper()
+	code, err := hex.DecodeString(review6bFuncs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return reviewPair(t, code, armJITRegs(rand.New(rand.NewPCG(seed, 1))), uint8(seed), false)
+}
+
+// review6bRun runs both machines to many seeded stop times with
+// breakpoints set and cleared, single steps, activity resets and (flush)
+// the compiled machine's code memory emptied now and then.
+func review6bRun(t *testing.T, ms [2]*Machine, seed uint64, stops int, flush bool) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 99))
+	at := uint64(0)
+	for k := range stops {
+		switch rng.IntN(8) {
+		case 0:
+			pc := review6bPCs[rng.IntN(len(review6bPCs))]
+			for _, m := range ms {
+				m.SetBreakpoint(pc)
+			}
+		case 1:
+			pc := review6bPCs[rng.IntN(len(review6bPCs))]
+			for _, m := range ms {
+				m.ClearBreakpoint(pc)
+			}
+		case 2:
+			for range rng.IntN(5) {
+				s0, s1 := ms[0].Step(), ms[1].Step()
+				if s0 != s1 {
+					t.Fatalf("step %d: %+v compiled, %+v interpreted", k, s0, s1)
+				}
+				jitSame(t, ms, s0)
+			}
+		case 3:
+			ms[0].ResetActivity()
+			ms[1].ResetActivity()
+		case 4:
+			if flush {
+				ms[0].jitFlush()
+			}
+		}
+		at = max(at, ms[0].Time()) + 1 + uint64(rng.IntN([]int{3, 50, 700, 20_000}[rng.IntN(4)]))
+		jitRunBoth(t, ms, at)
+	}
+}
+
+// TestReview6bFunctions runs review6bFuncs compiled and interpreted to
+// many stops, and checks its page got several register maps (so that
+// calls and returns go between maps).
+func TestReview6bFunctions(t *testing.T) {
+	for seed := range uint64(6) {
+		ms := review6bMachines(t, seed)
+		jitRunBoth(t, ms, 5000)
+		ap, _ := ms[0].armCodeAt(0x100)
+		if len(ap.maps) < 3 {
+			t.Fatalf("page of review6bFuncs has %d register maps, want several", len(ap.maps))
+		}
+		review6bRun(t, ms, seed, 400, seed%2 == 1)
+	}
+}
+
+// TestReview6bSmallCodeMemory runs review6bFuncs with a code memory so
+// small that it fills, and empties, while a page's blocks are built and
+// compiled (jitPlace -> jitFlush in the middle of armJitBuild).
+func TestReview6bSmallCodeMemory(t *testing.T) {
+	for _, size := range []int{1 << 10, 3 << 10, 6 << 10, 12 << 10} {
+		for seed := range uint64(3) {
+			ms := review6bMachines(t, seed)
+			if ms[0].jitCode() == nil {
+				t.Skip("no compiled code on this host")
+			}
+			c, err := amd64.NewCode(size)
+			if err != nil {
+				t.Fatal(err)
+			}
+			old := ms[0].jit.code
+			ms[0].jit.code = c
+			_ = old.Free()
+			t.Cleanup(func() { _ = c.Free() })
+			review6bRun(t, ms, seed+uint64(size), 300, false)
+		}
+	}
+}
