@@ -99,18 +99,28 @@ func TestReview6bSmallCodeMemory(t *testing.T) {
 	for _, size := range []int{1 << 10, 3 << 10, 6 << 10, 12 << 10} {
 		for seed := range uint64(3) {
 			ms := review6bMachines(t, seed)
-			if ms[0].jitCode() == nil {
+			if !review6bSmallCode(t, ms[0], size) {
 				t.Skip("no compiled code on this host")
 			}
-			c, err := amd64.NewCode(size)
-			if err != nil {
-				t.Fatal(err)
-			}
-			old := ms[0].jit.code
-			ms[0].jit.code = c
-			_ = old.Free()
-			t.Cleanup(func() { _ = c.Free() })
 			review6bRun(t, ms, seed+uint64(size), 300, false)
 		}
 	}
+}
+
+// review6bSmallCode gives m a code memory of size bytes; false when m
+// compiles no blocks.
+func review6bSmallCode(t *testing.T, m *Machine, size int) bool {
+	t.Helper()
+	if m.jitCode() == nil {
+		return false
+	}
+	c, err := amd64.NewCode(size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := m.jit.code
+	m.jit.code = c
+	_ = old.Free()
+	t.Cleanup(func() { _ = c.Free() })
+	return true
 }

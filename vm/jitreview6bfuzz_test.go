@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/rewind-debugger/rewind/vm/amd64"
 	"github.com/rewind-debugger/rewind/vm/thumb"
 )
 
@@ -202,15 +201,8 @@ func fnProgram(rng *rand.Rand, n int) []byte {
 func fnCompare(t *testing.T, code []byte, rng *rand.Rand, small bool) {
 	t.Helper()
 	ms := reviewPair(t, code, armJITRegs(rng), uint8(rng.IntN(16)), rng.IntN(4) == 0)
-	if small && ms[0].jitCode() != nil {
-		c, err := amd64.NewCode(1<<10 + rng.IntN(8<<10))
-		if err != nil {
-			t.Fatal(err)
-		}
-		old := ms[0].jit.code
-		ms[0].jit.code = c
-		_ = old.Free()
-		t.Cleanup(func() { _ = c.Free() })
+	if small {
+		review6bSmallCode(t, ms[0], 1<<10+rng.IntN(8<<10))
 	}
 	for _, at := range []uint64{1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 400, 700, 1000, 2000, 3000, 6000, 10000, 20000} {
 		reviewSame(t, ms, at)
