@@ -38,21 +38,21 @@ func review6bMachines(t *testing.T, seed uint64) [2]*Machine {
 }
 
 // review6bRun runs both machines to many seeded stop times with
-// breakpoints set and cleared, single steps, activity resets and (flush)
+// breakpoints set and cleared (at pcs), single steps, activity resets and (flush)
 // the compiled machine's code memory emptied now and then.
-func review6bRun(t *testing.T, ms [2]*Machine, seed uint64, stops int, flush bool) {
+func review6bRun(t *testing.T, ms [2]*Machine, pcs []uint32, seed uint64, stops int, flush bool) {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 99))
 	at := uint64(0)
 	for k := range stops {
 		switch rng.IntN(8) {
 		case 0:
-			pc := review6bPCs[rng.IntN(len(review6bPCs))]
+			pc := pcs[rng.IntN(len(pcs))]
 			for _, m := range ms {
 				m.SetBreakpoint(pc)
 			}
 		case 1:
-			pc := review6bPCs[rng.IntN(len(review6bPCs))]
+			pc := pcs[rng.IntN(len(pcs))]
 			for _, m := range ms {
 				m.ClearBreakpoint(pc)
 			}
@@ -88,7 +88,7 @@ func TestReview6bFunctions(t *testing.T) {
 		if len(ap.maps) < 3 {
 			t.Fatalf("page of review6bFuncs has %d register maps, want several", len(ap.maps))
 		}
-		review6bRun(t, ms, seed, 400, seed%2 == 1)
+		review6bRun(t, ms, review6bPCs, seed, 400, seed%2 == 1)
 	}
 }
 
@@ -102,7 +102,7 @@ func TestReview6bSmallCodeMemory(t *testing.T) {
 			if !review6bSmallCode(t, ms[0], size) {
 				t.Skip("no compiled code on this host")
 			}
-			review6bRun(t, ms, seed+uint64(size), 300, false)
+			review6bRun(t, ms, review6bPCs, seed+uint64(size), 300, false)
 		}
 	}
 }

@@ -209,6 +209,22 @@ func fnCompare(t *testing.T, code []byte, rng *rand.Rand, small bool) {
 	}
 }
 
+// TestReview6bRandomFunctionsBreaks runs seeded random programs of
+// several functions compiled and interpreted with breakpoints set and
+// cleared at random pcs of them, single steps and flushes between stops.
+func TestReview6bRandomFunctionsBreaks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 3))
+	for p := range 60 {
+		code := fnProgram(rng, 2+rng.IntN(5))
+		ms := reviewPair(t, code, armJITRegs(rng), uint8(rng.IntN(16)), false)
+		pcs := make([]uint32, 8)
+		for k := range pcs {
+			pcs[k] = 0x100 + 2*uint32(rng.IntN(len(code)/2))
+		}
+		review6bRun(t, ms, pcs, uint64(p), 60, p%2 == 0)
+	}
+}
+
 // TestReview6bRandomFunctions compares seeded random programs of several
 // functions (fnProgram) compiled and interpreted.
 func TestReview6bRandomFunctions(t *testing.T) {
