@@ -3,6 +3,7 @@ package vm
 import (
 	"encoding/hex"
 	"math/rand/v2"
+	"path/filepath"
 	"testing"
 
 	"github.com/rewind-debugger/rewind/vm/amd64"
@@ -123,4 +124,27 @@ func review6bSmallCode(t *testing.T, m *Machine, size int) bool {
 	_ = old.Free()
 	t.Cleanup(func() { _ = c.Free() })
 	return true
+}
+
+// TestReview6bELFsSmallCodeMemory runs Cortex-M firmware (the RTOS with
+// its many functions, the benchmark) compiled with a code memory of a
+// few KiB, so that it fills and empties while pages of real code are
+// built, and interpreted, compared at many stops.
+func TestReview6bELFsSmallCodeMemory(t *testing.T) {
+	for _, elf := range []string{"rtos/rtos-cm4f.elf", "rtos/rtos-cm3.elf", "arm/bench/bench.elf", "arm/uart_irq.elf"} {
+		for _, size := range []int{2 << 10, 9 << 10, 40 << 10} {
+			ms := armJITPair(t, filepath.Join("..", "testdata", elf), "")
+			if !review6bSmallCode(t, ms[0], size) {
+				t.Skip("no compiled code on this host")
+			}
+			rng := rand.New(rand.NewPCG(uint64(size), uint64(len(elf))))
+			at := uint64(0)
+			for range 80 {
+				at += 1 + uint64(rng.IntN([]int{3, 300, 30_000}[rng.IntN(3)]))
+				if jitRunBoth(t, ms, at).Reason == StopExit {
+					break
+				}
+			}
+		}
+	}
 }
