@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/rewind-debugger/rewind/vm/amd64"
 	"github.com/rewind-debugger/rewind/vm/thumb"
 )
 
@@ -248,4 +249,25 @@ func FuzzARMJITFunctions(f *testing.F) {
 		rng := rand.New(rand.NewPCG(seed, uint64(n)))
 		fnCompare(t, fnProgram(rng, 1+int(n%7)), rng, n&8 != 0)
 	})
+}
+
+// TestReview6bManyFunctions compares random programs of 70 to 100
+// functions, more than a page has register maps (ajMaxMaps: the parts
+// met last share one), compiled and interpreted.
+func TestReview6bManyFunctions(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 2))
+	maxMaps := 0
+	for range 20 {
+		code := fnProgram(rng, 70+rng.IntN(30))
+		ms := reviewPair(t, code, armJITRegs(rng), uint8(rng.IntN(16)), false)
+		for _, at := range []uint64{100, 1000, 5000, 20000, 50000, 100000} {
+			reviewSame(t, ms, at)
+		}
+		if ap, _ := ms[0].armCodeAt(0x100); ap != nil {
+			maxMaps = max(maxMaps, len(ap.maps))
+		}
+	}
+	if amd64.Supported && maxMaps < ajMaxMaps {
+		t.Errorf("at most %d register maps on a page, want the cap %d", maxMaps, ajMaxMaps)
+	}
 }
