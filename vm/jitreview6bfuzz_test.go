@@ -203,7 +203,7 @@ func fnCompare(t *testing.T, code []byte, rng *rand.Rand, small bool) {
 	t.Helper()
 	ms := reviewPair(t, code, armJITRegs(rng), uint8(rng.IntN(16)), rng.IntN(4) == 0)
 	if small {
-		review6bSmallCode(t, ms[0], 1<<10+rng.IntN(8<<10))
+		review6bSmallCode(t, ms[0], 4<<10+rng.IntN(12<<10))
 	}
 	for _, at := range []uint64{1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 400, 700, 1000, 2000, 3000, 6000, 10000, 20000} {
 		reviewSame(t, ms, at)
