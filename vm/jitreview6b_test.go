@@ -14,9 +14,9 @@ import (
 // of several functions on one page that call each other run compiled and
 // interpreted, compared at many stops.
 
-// review6bFuncs is /tmp-assembled (arm-none-eabi-as, linked at 0x100) code
-// whose functions on one page each use other registers: a loop summing
-// squares (r0-r3, returns by BX LR), mutually recursive even/odd (PUSH,
+// review6bFuncs is testdata/review6b_funcs.s assembled (arm-none-eabi-as
+// -mcpu=cortex-m4, arm-none-eabi-ld -Ttext=0x100, objcopy -O binary), whose
+// functions on one page each use other registers: a loop summing squares (r0-r3, returns by BX LR), mutually recursive even/odd (PUSH,
 // BL, POP {pc}), a function of r8-r12 that tail-calls another by B, that
 // other (register-offset loads and stores, also reached by BL), a
 // function reached only through BLX r3 that calls one and tail-calls
