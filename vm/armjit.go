@@ -170,7 +170,7 @@ func (m *Machine) armJitCompile(ap *armPage, apBase uint32, b *armBlock) (flushe
 		return false
 	}
 	for try := 0; try < 2; try++ {
-		ap.ensureMap(b, apBase)
+		ap.ensureMap(b, apBase, m.cfg.jitSplitMaps)
 		fn, off, ok := m.armJitGen(ap, apBase, b)
 		if !ok {
 			return flushed
@@ -197,7 +197,7 @@ func (m *Machine) armJitBuild(ap *armPage, apBase, o uint32) *armBlock {
 	ap.armJitRemap()
 	built := m.armJitReach(ap, apBase, o, nil)
 	b := built[len(built)-1]
-	ap.armJitMaps(apBase)
+	ap.armJitMaps(apBase, m.cfg.jitSplitMaps)
 	for _, nb := range built {
 		if nb != armNoBlock && m.armJitCompile(ap, apBase, nb) {
 			break // the code memory was emptied, and the page's blocks with it

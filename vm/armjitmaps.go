@@ -26,8 +26,8 @@ import (
 const ajMaxMaps = 64
 
 // armJitMaps gives every built block of the page (at apBase) that has no
-// register map one.
-func (ap *armPage) armJitMaps(apBase uint32) {
+// register map one; with split, every part gets a map of its own.
+func (ap *armPage) armJitMaps(apBase uint32, split bool) {
 	var parent [slotsPerPage]uint16
 	for k := range parent {
 		parent[k] = uint16(k)
@@ -67,6 +67,11 @@ func (ap *armPage) armJitMaps(apBase uint32) {
 		}
 	}
 	rec := ap.recursive(apBase, find)
+	if split {
+		for k := range rec {
+			rec[k] = true
+		}
+	}
 	var partID [slotsPerPage]uint8
 	for _, a := range adopts {
 		if r := find(a.slot); partID[r] == 0 {
@@ -143,9 +148,9 @@ func (ap *armPage) newMap(use *[16]int) uint8 {
 
 // ensureMap gives b a register map: its part's, or the page's shared one
 // when it is not (yet) in the page's block table.
-func (ap *armPage) ensureMap(b *armBlock, apBase uint32) {
+func (ap *armPage) ensureMap(b *armBlock, apBase uint32, split bool) {
 	if b.mapID == 0 {
-		ap.armJitMaps(apBase)
+		ap.armJitMaps(apBase, split)
 	}
 	if b.mapID == 0 {
 		if ap.common == 0 {

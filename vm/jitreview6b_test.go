@@ -35,7 +35,15 @@ func review6bMachines(t *testing.T, seed uint64) [2]*Machine {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return reviewPair(t, code, armJITRegs(rand.New(rand.NewPCG(seed, 1))), uint8(seed), false)
+	return splitPair(reviewPair(t, code, armJITRegs(rand.New(rand.NewPCG(seed, 1))), uint8(seed), false))
+}
+
+// splitPair gives every function of the compiled machine's pages its own
+// register map (Config.jitSplitMaps), so that calls and returns cross
+// between maps, and returns the pair.
+func splitPair(ms [2]*Machine) [2]*Machine {
+	ms[0].cfg.jitSplitMaps = true
+	return ms
 }
 
 // review6bRun runs both machines to many seeded stop times with
@@ -78,9 +86,10 @@ func review6bRun(t *testing.T, ms [2]*Machine, pcs []uint32, seed uint64, stops 
 	}
 }
 
-// TestReview6bFunctions runs review6bFuncs compiled and interpreted to
-// many stops, and checks its page got several register maps (so that
-// calls and returns go between maps).
+// TestReview6bFunctions runs review6bFuncs compiled (every function with a
+// register map of its own) and interpreted to many stops, and checks its
+// page got several register maps (so that calls and returns go between
+// maps).
 func TestReview6bFunctions(t *testing.T) {
 	for seed := range uint64(6) {
 		ms := review6bMachines(t, seed)

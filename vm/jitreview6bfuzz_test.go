@@ -196,12 +196,16 @@ func fnProgram(rng *rand.Rand, n int) []byte {
 }
 
 // fnCompare runs code compiled and interpreted from registers and flags
-// chosen by rng and compares them at a series of stops.
+// chosen by rng and compares them at a series of stops; half the time
+// every function of the compiled machine gets its own register map.
 // With small, the compiled machine's code memory is a few KiB, so that it
 // fills and empties while blocks are built.
 func fnCompare(t *testing.T, code []byte, rng *rand.Rand, small bool) {
 	t.Helper()
 	ms := reviewPair(t, code, armJITRegs(rng), uint8(rng.IntN(16)), rng.IntN(4) == 0)
+	if rng.IntN(2) == 0 {
+		splitPair(ms)
+	}
 	if small {
 		review6bSmallCode(t, ms[0], 4<<10+rng.IntN(12<<10))
 	}
@@ -217,7 +221,7 @@ func TestReview6bRandomFunctionsBreaks(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 3))
 	for p := range 60 {
 		code := fnProgram(rng, 2+rng.IntN(5))
-		ms := reviewPair(t, code, armJITRegs(rng), uint8(rng.IntN(16)), false)
+		ms := splitPair(reviewPair(t, code, armJITRegs(rng), uint8(rng.IntN(16)), false))
 		pcs := make([]uint32, 8)
 		for k := range pcs {
 			pcs[k] = 0x100 + 2*uint32(rng.IntN(len(code)/2))
@@ -259,7 +263,7 @@ func TestReview6bManyFunctions(t *testing.T) {
 	maxMaps := 0
 	for range 20 {
 		code := fnProgram(rng, 70+rng.IntN(30))
-		ms := reviewPair(t, code, armJITRegs(rng), uint8(rng.IntN(16)), false)
+		ms := splitPair(reviewPair(t, code, armJITRegs(rng), uint8(rng.IntN(16)), false))
 		for _, at := range []uint64{100, 1000, 5000, 20000, 50000, 100000} {
 			reviewSame(t, ms, at)
 		}
