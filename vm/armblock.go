@@ -47,7 +47,6 @@ type armBlock struct {
 	// before writing them or leaving (NZCV, bits 3-0).
 	gentry, entry, tkE, ntE, bodyE uintptr
 	liveIn                         uint8
-	mapID                          uint8    // its register map (armjitmaps.go), 0 until it has one
 	lazy                           []ajLazy // the code's sites that look tkE or ntE up (armjit.go)
 }
 
@@ -177,12 +176,12 @@ func (ap *armPage) dropBlocks() {
 	}
 	for k, b := range ap.blk {
 		if b != nil && b != armNoBlock {
-			b.gentry, b.entry, b.tkE, b.ntE, b.bodyE, b.lazy, b.mapID = 0, 0, 0, 0, 0, nil, 0
+			b.gentry, b.entry, b.tkE, b.ntE, b.bodyE, b.lazy = 0, 0, 0, 0, 0, nil
 		}
 		ap.blk[k] = nil
 	}
 	ap.cov = slotCover{}
-	ap.nblk, ap.jmapOK, ap.maps, ap.common = 0, false, ap.maps[:0], 0
+	ap.nblk, ap.jmapOK = 0, false
 }
 
 // cover marks the slots of the n-byte instruction at page offset off as

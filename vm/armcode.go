@@ -13,11 +13,10 @@ type armPage struct {
 	blk    [slotsPerPage]*armBlock // blocks by start slot (armblock.go)
 	nblk   int                     // blocks built since the last drop
 	cov    slotCover               // slots some block was built from
-	maps   [][16]amd64.Reg         // compiled blocks' register maps (armjitmaps.go): map k is armBlock.mapID k+1
-	common uint8                   // the id of the map the page's blocks share (0: none yet)
-	jmapOK bool                    // maps were chosen
-	jmapN  int                     // nblk when they were first chosen
-	remaps uint8                   // times the blocks were dropped to choose the maps again
+	jmap   [16]amd64.Reg           // compiled blocks: host register of each guest register (armjitregs.go)
+	jmapOK bool                    // jmap is chosen
+	jmapN  int                     // nblk when jmap was chosen
+	remaps uint8                   // times the blocks were dropped to choose jmap again
 }
 
 // invalidate forgets the decoded instructions overlapping bytes [o, o+n)

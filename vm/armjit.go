@@ -112,49 +112,33 @@ func (m *Machine) armJitLink(c *armChain, from, to uint32, taken bool) {
 			return
 		}
 	}
-	if nb != armNoBlock && nb.mapID != a.mapID {
-		// Another register map: a's sites for this way store its
-		// registers and go to nb's Go entry; the link stays 0, so that a
-		// site that looks it up (compiled when nb had no map) still leaves.
-		if taken {
-			a.tk = nb
-		} else {
-			a.nt = nb
-		}
-		m.armJitPatch(a, taken, true, nb.gentry)
-		return
-	}
 	if taken {
 		a.tk, a.tkE = nb, nb.entry
 	} else {
 		a.nt, a.ntE = nb, nb.entry
 	}
-	m.armJitPatch(a, taken, false, nb.entry)
+	m.armJitPatch(a, taken, nb.entry)
 }
 
 // ajLazy is a site of a block's code that looks one of its links up (tkE
-// when taken, else ntE) and jumps there, or exits when it is 0; or, with
-// gentry, one that has stored the registers of its block's map and exits
-// (the target has another map).
+// when taken, else ntE) and jumps there, or exits when it is 0.
 type ajLazy struct {
-	at     uintptr // its address (an offset from the code's start while compiling)
-	taken  bool
-	gentry bool
+	at    uintptr // its address (an offset from the code's start while compiling)
+	taken bool
 }
 
-// armJitPatch turns a's sites of the taken (or not taken) way, of the
-// gentry kind or not, into jumps straight to entry, the target's code (its
-// chain entry, or its Go entry for gentry sites): the targets of a block
-// change only when its page's blocks are dropped, a's code with them. The
-// flags (and registers) stored before each site stay stored.
-func (m *Machine) armJitPatch(a *armBlock, taken, gentry bool, entry uintptr) {
+// armJitPatch turns a's sites that look its taken (or not taken) link up
+// into jumps straight to entry, the code the link now holds: the links
+// of a block change only when its page's blocks are dropped, a's code
+// with them. The flags stored before each site stay stored.
+func (m *Machine) armJitPatch(a *armBlock, taken bool, entry uintptr) {
 	code := m.jit.code
 	if entry == 0 || code == nil {
 		return
 	}
 	keep := a.lazy[:0]
 	for _, s := range a.lazy {
-		if s.taken != taken || s.gentry != gentry || !code.PatchJmp(s.at, entry) {
+		if s.taken != taken || !code.PatchJmp(s.at, entry) {
 			keep = append(keep, s)
 		}
 	}
@@ -170,7 +154,9 @@ func (m *Machine) armJitCompile(ap *armPage, apBase uint32, b *armBlock) (flushe
 		return false
 	}
 	for try := 0; try < 2; try++ {
-		ap.ensureMap(b, apBase, m.cfg.jitSplitMaps)
+		if !ap.jmapOK {
+			ap.armJitMap()
+		}
 		fn, off, ok := m.armJitGen(ap, apBase, b)
 		if !ok {
 			return flushed
@@ -179,12 +165,11 @@ func (m *Machine) armJitCompile(ap *armPage, apBase uint32, b *armBlock) (flushe
 			b.gentry, b.entry, b.bodyE = e, e+uintptr(off.chain), e+uintptr(off.body)
 			b.lazy = b.lazy[:0]
 			for _, s := range off.lazy {
-				b.lazy = append(b.lazy, ajLazy{at: e + s.at, taken: s.taken, gentry: s.gentry})
+				b.lazy = append(b.lazy, ajLazy{at: e + s.at, taken: s.taken})
 			}
 			return flushed
 		}
 		flushed = true
-		b.mapID = 0 // the page's maps went with its blocks
 	}
 	return flushed
 }
@@ -197,7 +182,9 @@ func (m *Machine) armJitBuild(ap *armPage, apBase, o uint32) *armBlock {
 	ap.armJitRemap()
 	built := m.armJitReach(ap, apBase, o, nil)
 	b := built[len(built)-1]
-	ap.armJitMaps(apBase, m.cfg.jitSplitMaps)
+	if !ap.jmapOK {
+		ap.armJitMap()
+	}
 	for _, nb := range built {
 		if nb != armNoBlock && m.armJitCompile(ap, apBase, nb) {
 			break // the code memory was emptied, and the page's blocks with it

@@ -1,7 +1,6 @@
 package vm
 
 import (
-	"debug/elf"
 	"encoding/binary"
 	"math/rand/v2"
 	"os"
@@ -268,107 +267,4 @@ func TestARMJITPatchesLinks(t *testing.T) {
 		t.Fatal("no block was linked at run time: the test does not exercise patching")
 	}
 	t.Logf("%d linked blocks, %d sites left unlinked", patched, sites)
-}
-
-// TestARMJITMapsPerFunction checks that a function that calls itself gets
-// a register map of its own: on arm/bench, the recursive fib keeps sp and
-// lr in host registers, which main's loops would crowd out of the page's
-// shared map; the run, crossing between the maps at fib's first call and
-// last return, still matches the interpreter.
-func TestARMJITMapsPerFunction(t *testing.T) {
-	ms := armJITPair(t, "../testdata/arm/bench/bench.elf", "")
-	jitRunBoth(t, ms, 120_000_000) // past fib's start
-	m := ms[0]
-	at, size := elfFuncs(t, "../testdata/arm/bench/bench.elf")
-	ap, apBase := m.armPageOf(at["fib"])
-	if ap == nil || at["main"]-apBase >= pageSize {
-		t.Fatalf("fib (%#x) and main (%#x) are not on one code page", at["fib"], at["main"])
-	}
-	fib := ap.blk[(at["fib"]-apBase)>>1]
-	if fib == nil || fib == armNoBlock || fib.entry == 0 {
-		t.Fatal("fib's first block is not compiled")
-	}
-	mains := 0
-	for _, b := range ap.blk {
-		if b == nil || b == armNoBlock || b.entry == 0 || b.ops[0].pc-at["main"] >= size["main"] {
-			continue
-		}
-		mains++
-		if b.mapID == fib.mapID {
-			t.Errorf("main's block at %#x shares fib's register map %d", b.ops[0].pc, fib.mapID)
-		}
-	}
-	if mains == 0 {
-		t.Fatal("no block of main is compiled")
-	}
-	fm := ap.maps[fib.mapID-1]
-	if fm[13] == ajNone || fm[14] == ajNone {
-		t.Errorf("fib's map keeps sp or lr in the context: %v", fm)
-	}
-	jitRunBoth(t, ms, 200_000_000)
-}
-
-// elfFuncs returns the address (Thumb bit clear) and size of each symbol
-// of an ELF.
-func elfFuncs(t *testing.T, path string) (at, size map[string]uint32) {
-	t.Helper()
-	f, err := elf.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	syms, err := f.Symbols()
-	if err != nil {
-		t.Fatal(err)
-	}
-	at, size = map[string]uint32{}, map[string]uint32{}
-	for _, s := range syms {
-		at[s.Name], size[s.Name] = uint32(s.Value)&^1, uint32(s.Size)
-	}
-	return at, size
-}
-
-// TestARMJITLeafCallsShareMaps checks that functions called from a loop
-// share their caller's register map (a crossing between maps costs two
-// trips through the context per call): on calls.elf, mix (a leaf), step
-// (a wrapper of it), sum4 (a short loop) and main all share one.
-func TestARMJITLeafCallsShareMaps(t *testing.T) {
-	ms := armJITPair(t, "../testdata/arm/bench/calls.elf", "")
-	jitRunBoth(t, ms, 5_000_000)
-	at, size := elfFuncs(t, "../testdata/arm/bench/calls.elf")
-	ap, apBase := ms[0].armPageOf(at["main"])
-	if ap == nil {
-		t.Fatal("no code page at main")
-	}
-	mapOf := func(name string) uint8 {
-		o := at[name] - apBase
-		if at[name] == 0 || o >= pageSize {
-			t.Fatalf("%s (%#x) is not on main's page", name, at[name])
-		}
-		b := ap.blk[o>>1]
-		if b == nil || b == armNoBlock || b.entry == 0 {
-			t.Fatalf("%s's first block is not compiled", name)
-		}
-		return b.mapID
-	}
-	mix, step, sum4 := mapOf("mix"), mapOf("step"), mapOf("sum4")
-	if mix != step {
-		t.Errorf("mix has map %d, its caller step %d", mix, step)
-	}
-	if sum4 != step {
-		t.Errorf("sum4 has map %d, step %d", sum4, step)
-	}
-	mains := 0
-	for _, b := range ap.blk {
-		if b != nil && b != armNoBlock && b.entry != 0 && b.ops[0].pc-at["main"] < size["main"] {
-			mains++
-			if b.mapID != step {
-				t.Errorf("main's block at %#x has map %d, step %d", b.ops[0].pc, b.mapID, step)
-			}
-		}
-	}
-	if mains == 0 {
-		t.Error("no block of main is compiled")
-	}
-	jitRunBoth(t, ms, 30_000_000)
 }

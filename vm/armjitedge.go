@@ -28,7 +28,7 @@ func (g *armJitGen) fusedEdge(in *armOp, pc uint32, taken bool) {
 	case self:
 		live = g.liveIn
 	case o < pageSize:
-		if nb := g.ap.blk[o>>1]; nb != nil && nb != armNoBlock && nb.entry != 0 && nb.bodyE != 0 && nb.mapID == g.b.mapID {
+		if nb := g.ap.blk[o>>1]; nb != nil && nb != armNoBlock && nb.entry != 0 && nb.bodyE != 0 {
 			live, body, steps = nb.liveIn, nb.bodyE, nb.n
 		}
 	}

@@ -38,7 +38,7 @@ type armJitGen struct {
 	pass    int         // which copy is lowered
 	need    uint8       // those of the operation lowered
 	wr      bool        // the access lowered is a store (armjitmem.go)
-	lazy    []ajLazy    // the sites that look a link up or wait for one, at offsets
+	lazy    []ajLazy    // the sites that look a link up, at offsets
 	out     x86.Label   // common tail: store the registers kept, return
 	opExit  x86.Label   // common tail of operation exits
 	brExit  x86.Label   // common tail of branch exits
@@ -57,13 +57,11 @@ func gr(r uint8) x86.Mem { return x86.M(ajCtx, ajR+4*int32(r&15)) }
 
 // Offsets of the Go structures compiled code reads.
 const (
-	abTkE    = int32(unsafe.Offsetof(armBlock{}.tkE))
-	abNtE    = int32(unsafe.Offsetof(armBlock{}.ntE))
-	abEntry  = int32(unsafe.Offsetof(armBlock{}.entry))
-	abGentry = int32(unsafe.Offsetof(armBlock{}.gentry))
-	abMapID  = int32(unsafe.Offsetof(armBlock{}.mapID))
-	pgData   = int32(unsafe.Offsetof(page{}.data))
-	pgWl     = int32(unsafe.Offsetof(page{}.wl))
+	abTkE   = int32(unsafe.Offsetof(armBlock{}.tkE))
+	abNtE   = int32(unsafe.Offsetof(armBlock{}.ntE))
+	abEntry = int32(unsafe.Offsetof(armBlock{}.entry))
+	pgData  = int32(unsafe.Offsetof(page{}.data))
+	pgWl    = int32(unsafe.Offsetof(page{}.wl))
 )
 
 // armJitGen compiles b (built on ap, address apBase). It returns the code
@@ -76,7 +74,7 @@ func (m *Machine) armJitGen(ap *armPage, apBase uint32, b *armBlock) ([]byte, aj
 	}
 	a := &m.jit.asm
 	a.Reset()
-	g := armJitGen{a: a, b: b, ap: ap, apBase: apBase, host: ap.maps[b.mapID-1]}
+	g := armJitGen{a: a, b: b, ap: ap, apBase: apBase, host: ap.jmap}
 	if code := m.jitCode(); code != nil {
 		g.at = code.Next()
 	}
@@ -219,29 +217,21 @@ func (g *armJitGen) branch(pc uint32, taken bool) {
 		}
 		return
 	}
+	if o := pc - g.apBase; o < pageSize {
+		if nb := g.ap.blk[o>>1]; nb != nil && nb.entry != 0 {
+			// Compiled already: its code is dropped with this block's.
+			if g.at != 0 {
+				a.JmpAbs(nb.entry, g.at)
+			} else {
+				a.MovRI64(x86.RCX, uint64(nb.entry))
+				a.JmpR(x86.RCX)
+			}
+			return
+		}
+	}
 	kind, field := uint32(armJitNt), &g.b.ntE
 	if taken {
 		kind, field = armJitTk, &g.b.tkE
-	}
-	if o := pc - g.apBase; o < pageSize {
-		if nb := g.ap.blk[o>>1]; nb != nil && nb != armNoBlock && nb.mapID != 0 && nb.mapID != g.b.mapID {
-			// Another register map: through the context, to its Go entry
-			// (a site patched once it has code; its code is dropped with
-			// this block's).
-			g.transfer()
-			if nb.gentry != 0 {
-				g.jmpAbs(nb.gentry)
-				return
-			}
-			g.lazy = append(g.lazy, ajLazy{at: uintptr(a.Len()), taken: taken, gentry: true})
-			a.Jmp(g.exit(kind, pc, 0)) // 5 bytes: patched once linked
-			return
-		}
-		if nb := g.ap.blk[o>>1]; nb != nil && nb.entry != 0 {
-			// Compiled already: its code is dropped with this block's.
-			g.jmpAbs(nb.entry)
-			return
-		}
 	}
 	g.lazy = append(g.lazy, ajLazy{at: uintptr(a.Len()), taken: taken})
 	a.MovRI64(x86.RCX, uint64(uintptr(unsafe.Pointer(field)))) // 5 bytes at least: patched once linked
@@ -249,25 +239,6 @@ func (g *armJitGen) branch(pc uint32, taken bool) {
 	a.TestRR64(x86.RCX, x86.RCX)
 	a.Jcc(x86.CE, g.exit(kind, pc, 0))
 	a.JmpR(x86.RCX)
-}
-
-// jmpAbs jumps to the code at target.
-func (g *armJitGen) jmpAbs(target uintptr) {
-	if g.at != 0 {
-		g.a.JmpAbs(target, g.at)
-		return
-	}
-	g.a.MovRI64(x86.RCX, uint64(target))
-	g.a.JmpR(x86.RCX)
-}
-
-// transfer leaves the block's register map for another block's: the
-// registers it keeps, the steps left and the lines go to the context,
-// where that block's Go entry loads them again for its own map.
-func (g *armJitGen) transfer() {
-	g.saveRegs()
-	g.a.MovMR64(x86.M(ajCtx, ajLeft), ajLeftR)
-	g.a.MovMR64(x86.M(ajCtx, ajLines), ajLinesR)
 }
 
 // dynBranch ends the block with a branch to the address in EAX (even):
@@ -287,21 +258,8 @@ func (g *armJitGen) dynBranch() {
 	a.MovRM64(x86.RDX, x86.MX(x86.RDX, x86.RCX, uint8(unsafe.Sizeof(g.ap.blk[0])/2), 0)) // the offset is even: slot o/2
 	a.TestRR64(x86.RDX, x86.RDX)
 	a.Jcc(x86.CE, l)
-	other := a.NewLabel()
-	a.ALUMI8(x86.CMP, x86.M(x86.RDX, abMapID), g.b.mapID)
-	a.Jcc(x86.CNE, other)
 	a.MovRM64(x86.RDX, x86.M(x86.RDX, abEntry))
 	a.TestRR64(x86.RDX, x86.RDX)
 	a.Jcc(x86.CE, l)
 	a.JmpR(x86.RDX)
-	g.cold = append(g.cold, func() {
-		// Another register map (a return to another function, most
-		// often): through the context to its Go entry.
-		a.Bind(other)
-		a.MovRM64(x86.RDX, x86.M(x86.RDX, abGentry))
-		a.TestRR64(x86.RDX, x86.RDX)
-		a.Jcc(x86.CE, l)
-		g.transfer()
-		a.JmpR(x86.RDX)
-	})
 }

@@ -1,21 +1,71 @@
 package vm
 
 import (
+	"math/bits"
+
 	x86 "github.com/rewind-debugger/rewind/vm/amd64"
 )
 
-// Guest registers in host registers: eight guest registers live in eight
-// host registers while compiled code runs (loaded from and stored to the
-// context at its Go entry and its return); the others stay in the
-// context. Which eight is a block's register map (armjitmaps.go): the
-// blocks of one function on a page share one. Operations take their
-// operands through these helpers, so that either place works.
+// Guest registers in host registers: the eight guest registers the
+// blocks of a page use most live in eight host registers from the Go
+// entry of compiled code to its return (loaded from and stored to the
+// context there); the others stay in the context. A call runs the blocks
+// of one page only, so each page has its own map, chosen when its first
+// block is compiled and kept until its blocks are dropped. Operations
+// take their operands through these helpers, so that either place works.
 
 // ajPool is the host registers guest registers may live in.
 var ajPool = [...]x86.Reg{x86.RBX, x86.RSI, x86.R8, x86.R9, x86.R10, x86.R12, x86.R13, x86.RBP}
 
 // ajNone marks a guest register kept in the context.
 const ajNone x86.Reg = 0xff
+
+// armJitMap chooses the page's register map from the registers its
+// blocks name, those of loops (a block branching back) first.
+func (ap *armPage) armJitMap() {
+	var use [16]int
+	for _, b := range ap.blk {
+		if b == nil || b == armNoBlock {
+			continue
+		}
+		w := 1
+		if t := &b.ops[len(b.ops)-1]; t.t != 0 && t.t <= b.ops[0].pc && t.X != xBL && t.X != xFall {
+			// A loop, most likely: the shorter, the hotter.
+			w = 1000 / (int(t.pc-t.t)/2 + 2)
+		}
+		for k := range b.ops {
+			op := &b.ops[k]
+			use[op.Rd&15] += w
+			use[op.Rn&15] += w
+			use[op.Rm&15] += w
+			switch op.X {
+			case xLDM, xLDMpc, xSTMDB:
+				for l := op.Imm & 0x7fff; l != 0; l &= l - 1 {
+					use[bits.TrailingZeros32(l)] += w
+				}
+			case xMLA, xMLS, xUMULL, xSMULL, xUMLAL, xSMLAL:
+				use[op.Ra&15] += w
+			}
+		}
+	}
+	use[15] = -1
+	for r := range ap.jmap {
+		ap.jmap[r] = ajNone
+	}
+	for _, h := range ajPool {
+		best := 0
+		for r := range use {
+			if use[r] > use[best] || use[best] < 0 {
+				best = r
+			}
+		}
+		if use[best] < 0 {
+			break
+		}
+		ap.jmap[best], use[best] = h, -1
+	}
+	ap.jmapOK, ap.jmapN = true, ap.nblk
+}
 
 // armJitRemaps is how many times a page's blocks may be dropped so that
 // its register map is chosen again from the blocks built since.

@@ -5,12 +5,11 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/rewind-debugger/rewind/vm/amd64"
 	"github.com/rewind-debugger/rewind/vm/thumb"
 )
 
 // Random programs of several functions on one page (review of the Thumb
-// compiler's register maps per function): a main loop calls each
+// compiler's calls and returns): a main loop calls each
 // function (BL, or BLX through a register); a function saves r4, r7 and
 // LR, runs random operations (none writes r7, SP, LR or PC), maybe a loop
 // counted in r7, a forward conditional branch and a call of a later
@@ -196,16 +195,12 @@ func fnProgram(rng *rand.Rand, n int) []byte {
 }
 
 // fnCompare runs code compiled and interpreted from registers and flags
-// chosen by rng and compares them at a series of stops; half the time
-// every function of the compiled machine gets its own register map.
+// chosen by rng and compares them at a series of stops.
 // With small, the compiled machine's code memory is a few KiB, so that it
 // fills and empties while blocks are built.
 func fnCompare(t *testing.T, code []byte, rng *rand.Rand, small bool) {
 	t.Helper()
 	ms := reviewPair(t, code, armJITRegs(rng), uint8(rng.IntN(16)), rng.IntN(4) == 0)
-	if rng.IntN(2) == 0 {
-		splitPair(ms)
-	}
 	if small {
 		review6bSmallCode(t, ms[0], 4<<10+rng.IntN(12<<10))
 	}
@@ -221,7 +216,7 @@ func TestReview6bRandomFunctionsBreaks(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 3))
 	for p := range 60 {
 		code := fnProgram(rng, 2+rng.IntN(5))
-		ms := splitPair(reviewPair(t, code, armJITRegs(rng), uint8(rng.IntN(16)), false))
+		ms := reviewPair(t, code, armJITRegs(rng), uint8(rng.IntN(16)), false)
 		pcs := make([]uint32, 8)
 		for k := range pcs {
 			pcs[k] = 0x100 + 2*uint32(rng.IntN(len(code)/2))
@@ -256,22 +251,14 @@ func FuzzARMJITFunctions(f *testing.F) {
 }
 
 // TestReview6bManyFunctions compares random programs of 70 to 100
-// functions, more than a page has register maps (ajMaxMaps: the parts
-// met last share one), compiled and interpreted.
+// functions compiled and interpreted.
 func TestReview6bManyFunctions(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 2))
-	maxMaps := 0
 	for range 20 {
 		code := fnProgram(rng, 70+rng.IntN(30))
-		ms := splitPair(reviewPair(t, code, armJITRegs(rng), uint8(rng.IntN(16)), false))
+		ms := reviewPair(t, code, armJITRegs(rng), uint8(rng.IntN(16)), false)
 		for _, at := range []uint64{100, 1000, 5000, 20000, 50000, 100000} {
 			reviewSame(t, ms, at)
 		}
-		if ap, _ := ms[0].armCodeAt(0x100); ap != nil {
-			maxMaps = max(maxMaps, len(ap.maps))
-		}
-	}
-	if amd64.Supported && maxMaps < ajMaxMaps {
-		t.Errorf("at most %d register maps on a page, want the cap %d", maxMaps, ajMaxMaps)
 	}
 }

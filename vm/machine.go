@@ -35,11 +35,6 @@ type Config struct {
 	// NoJIT runs every block by its interpreter, never by compiled host
 	// code (jit.go): for differential tests and measurements.
 	NoJIT bool
-
-	// jitSplitMaps gives every function (part) of a page its own register
-	// map in compiled Thumb code, not only those that call themselves
-	// (armjitmaps.go): tests use it to cross between maps at every call.
-	jitSplitMaps bool
 }
 
 // Machine is a whole board: harts, RAM, devices and the deterministic clock.
