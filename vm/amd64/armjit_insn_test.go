@@ -46,14 +46,7 @@ func TestJmpAbs(t *testing.T) {
 // TestNextAndJmpAbs places a function that jumps with JmpAbs into one
 // placed before it, at the address Next predicted, and runs it.
 func TestNextAndJmpAbs(t *testing.T) {
-	if !Supported {
-		t.Skip("generated code runs only on linux/amd64")
-	}
-	code, err := NewCode(1 << 12)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer code.Free()
+	code := testCode(t)
 	var a Asm
 	a.MovMI32(M(RDI, 0), 42)
 	a.Ret()
@@ -63,7 +56,7 @@ func TestNextAndJmpAbs(t *testing.T) {
 	at := code.Next()
 	a.MovMI32(M(RDI, 4), 7)
 	a.JmpAbs(target, at)
-	fn, err = a.Finish()
+	fn, err := a.Finish()
 	if err != nil {
 		t.Fatal(err)
 	}

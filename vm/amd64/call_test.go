@@ -59,18 +59,11 @@ func TestCall(t *testing.T) {
 // recovers a panic and switches goroutines, with the execution tracer on
 // (whose stacks follow the frame pointers).
 func TestCallKeepsGoRegisters(t *testing.T) {
-	if !Supported {
-		t.Skip("generated code runs only on linux/amd64")
-	}
+	code := testCode(t)
 	if err := trace.Start(io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	defer trace.Stop()
-	code, err := NewCode(1 << 12)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer code.Free()
 	var a Asm
 	for _, r := range []Reg{RBX, RBP, RSI, R8, R9, R10, R11, R12, R13, R14, R15} {
 		a.MovRI64(r, 0xdead_beef_0bad_f00d)
@@ -127,14 +120,7 @@ func place(t *testing.T, code *Code, a *Asm) uintptr {
 // TestPatchJmp patches a placed function's first instruction into a jump
 // to another function and runs it; patches outside placed code fail.
 func TestPatchJmp(t *testing.T) {
-	if !Supported {
-		t.Skip("generated code runs only on linux/amd64")
-	}
-	code, err := NewCode(1 << 12)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer code.Free()
+	code := testCode(t)
 	var a Asm
 	a.MovMI32(M(RDI, 0), 7)
 	a.Ret()
@@ -159,4 +145,19 @@ func TestPatchJmp(t *testing.T) {
 	if code.PatchJmp(one+uintptr(code.Used()), seven) || code.PatchJmp(seven-1, seven) {
 		t.Error("PatchJmp wrote outside placed code")
 	}
+}
+
+// testCode maps 4 KiB of code memory for a test, freed when it ends; it
+// skips the test where generated code cannot run.
+func testCode(t *testing.T) *Code {
+	t.Helper()
+	if !Supported {
+		t.Skip("generated code runs only on linux/amd64")
+	}
+	code, err := NewCode(1 << 12)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = code.Free() })
+	return code
 }
